@@ -1,0 +1,1 @@
+"""Content: YAML loading, schemas, validation and the catalog of a game project."""

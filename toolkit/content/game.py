@@ -1,0 +1,163 @@
+"""The model of game.yaml: the game's title, player counts, every price, table and threshold
+of the rules, expected counts per kind, card sizes and design budgets."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from toolkit.content.schema import ID_PATTERN, Model, Text
+
+
+class Players(Model):
+    min: int = Field(2, ge=1, le=8)
+    max: int = Field(4, ge=1, le=8)
+
+
+class Dice(Model):
+    count: int = Field(10, ge=1, le=30, description="dice in the box (max rolled at once)")
+    faces: list[int | Literal["skull"]] = Field(
+        description="the faces of one die; 'skull' is a success")
+
+    @model_validator(mode="after")
+    def _has_skull(self):
+        if "skull" not in self.faces or not any(isinstance(f, int) for f in self.faces):
+            raise ValueError("dice need at least one 'skull' face and one number face")
+        return self
+
+
+class Starting(Model):
+    gold: int = Field(ge=0, le=100)
+    glory_cards: int = Field(ge=0, le=5)
+    parties: list[str] = Field(min_length=1, description="party ids a new hero may choose")
+
+
+class Sell(Model):
+    price: int = Field(ge=0)
+    demanded_price: int = Field(ge=0)
+    glory_min_demanded: int = Field(ge=1, description="demanded cards sold at once for glory")
+
+
+class Buy(Model):
+    draw: int = Field(ge=1, le=20)
+    repeat_draw: int = Field(ge=1, le=20, description="draw when buying here on consecutive turns")
+    prices: dict[int, int] = Field(description="copies of a good drawn -> price per card; "
+                                   "the largest key covers any larger count")
+
+
+class Armory(Model):
+    repair: int = Field(ge=0, description="gold per damage point")
+    equipment_cost: int = Field(ge=0)
+    equipment_resale: int = Field(ge=0, description="resale adjustment per equipment")
+    weapon_cost: int = Field(ge=0)
+    weapon_resale: int = Field(ge=0)
+    amulet_restore: int = Field(ge=0)
+
+
+class Recruit(Model):
+    cost: int = Field(ge=0, description="gold per mercenary")
+    free_without_check: int = Field(1, ge=0, description="recruits allowed without a check")
+
+
+class Stash(Model):
+    gold_per_point: int = Field(ge=1)
+    max_points: int = Field(ge=0)
+
+
+class Raid(Model):
+    draw: int = Field(ge=1, le=10)
+    glory_gold: int = Field(ge=1, description="gold in one raid that earns glory")
+    fail_ambushes: int = Field(ge=1, description="ambushes that make a raid fail")
+
+
+class Delve(Model):
+    gold_per_skull: int = Field(ge=0)
+    fail_mercenaries: int = Field(ge=0, description="mercenaries lost on zero skulls")
+
+
+class Combat(Model):
+    agility_edge: int = Field(ge=1, description="agility lead that adds a die in ranged combat")
+    edge_dice: int = Field(1, ge=1)
+    stat_cap: int = Field(5, ge=1, description="no party stat exceeds this")
+
+
+class Bounty(Model):
+    markers_per_race: int = Field(ge=1)
+    brigand_reward: int = Field(ge=0, description="gold per bounty marker on a defeated brigand")
+
+
+class Tracks(Model):
+    glory: int = Field(15, ge=1, description="last space of the glory track")
+    explorer: int = Field(8, ge=1, description="raided explorers before they return")
+    mission_slots: int = Field(2, ge=1)
+
+
+class Death(Model):
+    top_up_gold: int = Field(ge=0, description="carried gold the stash tops up for a new hero")
+
+
+class CardSize(Model):
+    width: float = Field(gt=10, le=400, description="trim width in mm")
+    height: float = Field(gt=10, le=400, description="trim height in mm")
+
+
+class HeroBudget(Model):
+    """Design budget: a hero's stat total plus its ability weights should fall in a band."""
+
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
+
+
+class Budgets(Model):
+    hero: HeroBudget
+
+
+class FieldDecl(Model):
+    """A typed field of a designer-declared kind."""
+
+    type: Literal["int", "float", "bool", "text", "str", "enum", "ref", "list"]
+    min: float | None = None
+    max: float | None = None
+    values: list[str] | None = Field(None, description="allowed values of an enum")
+    ref: str | None = Field(None, description="kind the field refers to (type ref)")
+    of: str | None = Field(None, description="element type of a list: int, str, text or ref")
+    required: bool = True
+    description: str | None = None
+
+
+class KindDecl(Model):
+    """A further kind declared in game.yaml; validated without Python."""
+
+    file: str | None = Field(None, description="YAML file holding this kind's cards")
+    fields: dict[str, FieldDecl] = Field(default_factory=dict)
+    effects: bool = Field(False, description="cards of this kind carry effects")
+
+
+class Game(Model):
+    kind: Literal["game"] = "game"
+    id: str = Field(pattern=ID_PATTERN)
+    title: Text
+    players: Players
+    glory_to_win: int = Field(ge=1, le=50)
+    actions_per_turn: int = Field(ge=1, le=10)
+    glory_hand_limit: int = Field(ge=0, le=10)
+    dice: Dice
+    starting: Starting
+    sell: Sell
+    buy: Buy
+    armory: Armory
+    recruit: Recruit
+    stash: Stash
+    raid: Raid
+    delve: Delve
+    combat: Combat
+    bounty: Bounty
+    tracks: Tracks
+    death: Death
+    counts: dict[str, int] = Field(default_factory=dict,
+                                   description="kind -> expected number of cards with copies")
+    card_sizes: dict[str, CardSize] = Field(default_factory=dict)
+    budgets: Budgets | None = None
+    kinds: dict[str, KindDecl] = Field(default_factory=dict,
+                                       description="further kinds declared by the project")

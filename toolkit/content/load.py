@@ -1,0 +1,237 @@
+"""Load a project's cards/ folder: read each YAML file safely, check each entry against its
+kind's schema (pass 1), and return the typed entries with their source positions.
+
+Nothing here raises for bad content: every problem is collected in a Report so that the
+designer sees all of them at once. Only an unusable project directory raises UsageError.
+"""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from toolkit.content import custom
+from toolkit.content.game import Game
+from toolkit.content.problems import Problem, Report, did_you_mean, dotted
+from toolkit.content.schema import BUILTIN_KINDS
+from toolkit.content.yamlsafe import Document, load_file
+from toolkit.errors import ContentError, UsageError
+
+MAX_FILES = 500
+
+
+@dataclass
+class Loaded:
+    """Pass-1 result: the game settings, typed entries and where each came from."""
+
+    root: Path
+    game: Game | None = None
+    entries: list[BaseModel] = field(default_factory=list)
+    docs: dict[str, Document] = field(default_factory=dict)
+    origin: dict[int, tuple[str, tuple]] = field(default_factory=dict)  # id(entry) -> (file, path)
+    kinds: dict[str, type[BaseModel]] = field(default_factory=dict)
+    report: Report = field(default_factory=Report)
+
+    def where(self, entry: BaseModel, *sub) -> tuple[str, int, int]:
+        file, path = self.origin[id(entry)]
+        line, col = self.docs[file].where(path + tuple(sub))
+        return file, line, col
+
+    def problem(self, entry: BaseModel | None, severity: str, message: str, *sub,
+                file: str | None = None) -> None:
+        """Record a problem about `entry` (or about `file` when entry is None)."""
+        if entry is None:
+            path, line, col = "", 1, 1
+            if file in self.docs:
+                line, col = self.docs[file].where(tuple(sub))
+                path = dotted((Path(file).stem,) + tuple(sub))
+        else:
+            file, line, col = self.where(entry, *sub)
+            kind = getattr(entry, "kind", "")
+            path = dotted((kind, getattr(entry, "id", "")) + tuple(sub))
+        self.report.add(Problem(file, line, col, severity, message, path))
+
+
+def project_files(root: Path) -> tuple[Path, list[Path]]:
+    """The cards folder and its YAML files (top level only; rulings live below)."""
+    if not root.exists():
+        raise UsageError(f"project directory '{root}' does not exist",
+                         hint="pass the folder that holds cards/")
+    if not root.is_dir():
+        raise UsageError(f"'{root}' is not a directory")
+    cards = root / "cards" if (root / "cards").is_dir() else root
+    try:
+        files = sorted(p for p in cards.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    except OSError as exc:
+        raise UsageError(f"cannot read '{cards}': {exc.strerror}") from None
+    if not any(p.stem == "game" for p in files):
+        raise UsageError(f"no game.yaml in '{cards}'",
+                         hint="a project keeps its content in cards/, starting with game.yaml")
+    if len(files) > MAX_FILES:
+        raise UsageError(f"'{cards}' holds {len(files)} YAML files, over the cap of {MAX_FILES}")
+    return cards, files
+
+
+def load_project(root: Path) -> Loaded:
+    """Pass 1 over a project: parse every file and check every entry's schema."""
+    root = Path(root)
+    cards, files = project_files(root)
+    loaded = Loaded(root=root, kinds=dict(BUILTIN_KINDS))
+    docs: list[Document] = []
+    for path in files:
+        shown = _display(path, root)
+        try:
+            doc = load_file(path, shown)
+        except ContentError as exc:
+            loaded.report.add(Problem(shown, exc.line or 1, exc.column or 1, "error",
+                                      exc.message + (f" ({exc.hint})" if exc.hint else "")))
+            continue
+        loaded.docs[shown] = doc
+        docs.append(doc)
+    game_doc = next((d for d in docs if Path(d.file).stem == "game"), None)
+    if game_doc is not None:
+        loaded.game = _load_game(game_doc, loaded)
+    if loaded.game is not None and loaded.game.kinds:
+        loaded.kinds.update(custom.build_models(loaded.game.kinds, loaded))
+    for doc in docs:
+        if doc is not game_doc:
+            _load_cards(doc, loaded)
+    return loaded
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _load_game(doc: Document, loaded: Loaded) -> Game | None:
+    if not isinstance(doc.data, dict):
+        loaded.problem(None, "error", "game.yaml must be a mapping of settings", file=doc.file)
+        return None
+    try:
+        return Game.model_validate(doc.data)
+    except ValidationError as exc:
+        _schema_problems(exc, doc, (), ("game",), Game, loaded)
+        return None
+
+
+def _load_cards(doc: Document, loaded: Loaded) -> None:
+    data = doc.data
+    if not isinstance(data, dict) or "kind" not in data or "cards" not in data:
+        loaded.problem(None, "error", "a card file is a mapping with 'kind:' and a 'cards:' "
+                       "list", file=doc.file)
+        return
+    extra = set(data) - {"kind", "cards"}
+    for key in sorted(extra, key=str):
+        loaded.problem(None, "error", f"unknown key '{key}' at the top of the file"
+                       + did_you_mean(key, ["kind", "cards"]), key, file=doc.file)
+    kind = data["kind"]
+    model = loaded.kinds.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        loaded.problem(None, "error", f"unknown kind '{kind}'" + did_you_mean(kind, loaded.kinds)
+                       + "; declare new kinds in game.yaml under 'kinds:'", "kind", file=doc.file)
+        return
+    cards = data["cards"]
+    if not isinstance(cards, list):
+        loaded.problem(None, "error", "'cards' must be a list", "cards", file=doc.file)
+        return
+    for index, raw in enumerate(cards):
+        path = ("cards", index)
+        if not isinstance(raw, dict):
+            loaded.problem(None, "error", "each card must be a mapping of fields", *path,
+                           file=doc.file)
+            continue
+        raw = dict(raw)
+        if raw.setdefault("kind", kind) != kind:
+            loaded.problem(None, "error", f"card kind '{raw['kind']}' in a file of kind "
+                           f"'{kind}'; move it to its own file", *path, "kind", file=doc.file)
+            continue
+        label = (kind, raw.get("id") if isinstance(raw.get("id"), str) else index)
+        try:
+            entry = model.model_validate(raw)
+        except ValidationError as exc:
+            _schema_problems(exc, doc, path, label, model, loaded)
+            continue
+        loaded.entries.append(entry)
+        loaded.origin[id(entry)] = (doc.file, path)
+
+
+def _schema_problems(exc: ValidationError, doc: Document, base: tuple, label: tuple,
+                     model: type[BaseModel], loaded: Loaded) -> None:
+    for err in exc.errors():
+        loc = tuple(err["loc"])
+        line, col = doc.where(base + loc)
+        message = _message(err, loc, model)
+        loaded.report.add(Problem(doc.file, line, col, "error", message, dotted(label + loc)))
+
+
+def _message(err: dict, loc: tuple, model: type[BaseModel]) -> str:
+    kind = err["type"]
+    name = next((str(p) for p in reversed(loc) if isinstance(p, str)), "value")
+    value = err.get("input")
+    if kind == "extra_forbidden":
+        allowed = _field_names(model, loc[:-1])
+        return f"unknown key '{loc[-1]}'" + did_you_mean(loc[-1], allowed)
+    if kind == "missing":
+        return f"missing required key '{name}'"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        lo, hi = _bounds(model, loc)
+        allowed = f"allowed {_num(lo)}–{_num(hi)}" if lo is not None and hi is not None else (
+            err["msg"].lower())
+        return f"'{name}' is {value}, {allowed}"
+    if kind == "literal_error":
+        return f"'{name}' is {value!r}, {err['msg'][0].lower()}{err['msg'][1:]}"
+    if kind == "string_pattern_mismatch":
+        return f"'{name}' is {value!r}: use lowercase snake_case (letters, digits, _)" \
+            if name == "id" or "ID" in str(err.get("ctx", {})) else \
+            f"'{name}' is {value!r}, which does not match {err['ctx']['pattern']}"
+    return f"'{name}': {err['msg'][0].lower()}{err['msg'][1:]}"
+
+
+def _num(x):
+    return int(x) if float(x).is_integer() else x
+
+
+def _walk(model, loc: tuple):
+    """The pydantic FieldInfo at `loc` inside `model`, or None."""
+    info = None
+    current = model
+    for part in loc:
+        if isinstance(part, int) or current is None:
+            continue
+        fields = getattr(current, "model_fields", None)
+        if not fields or part not in fields:
+            return None
+        info = fields[part]
+        current = _inner_model(info.annotation)
+    return info
+
+
+def _inner_model(annotation):
+    for arg in (annotation, *typing.get_args(annotation)):
+        if isinstance(arg, type) and issubclass(arg, BaseModel):
+            return arg
+        for sub in typing.get_args(arg):
+            if isinstance(sub, type) and issubclass(sub, BaseModel):
+                return sub
+    return None
+
+
+def _field_names(model, loc: tuple) -> list[str]:
+    info = _walk(model, loc) if loc else None
+    target = _inner_model(info.annotation) if info else model
+    return list(getattr(target, "model_fields", {}) or {})
+
+
+def _bounds(model, loc: tuple):
+    info = _walk(model, loc)
+    lo = hi = None
+    for meta in getattr(info, "metadata", []) or []:
+        lo = getattr(meta, "ge", None) if getattr(meta, "ge", None) is not None else lo
+        hi = getattr(meta, "le", None) if getattr(meta, "le", None) is not None else hi
+    return lo, hi

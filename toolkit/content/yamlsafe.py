@@ -1,0 +1,165 @@
+"""Safe YAML reading that remembers where every value came from.
+
+The document is composed into nodes with PyYAML's safe resolver and turned into plain
+Python data by hand, so that
+- only the standard scalar, sequence and mapping tags are accepted (no object tags),
+- duplicate keys are reported instead of silently overwritten,
+- alias expansion is capped (an "alias bomb" stops with a clear message),
+- files over a size cap or not in UTF-8 are refused,
+- every value's path maps to its (line, column), 1-based, for compiler-style messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from toolkit.errors import ContentError
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_NODES = 200_000
+MAX_ALIASES = 1_000
+
+Path_ = tuple  # a path into the document: keys and list indexes
+
+_STANDARD_TAGS = {
+    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:map",
+}
+
+
+@dataclass
+class Document:
+    """One YAML file: its data plus the position of every path in it."""
+
+    file: str
+    data: Any
+    marks: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, path: tuple) -> tuple[int, int]:
+        """Line and column of the longest prefix of `path` that has a mark."""
+        path = tuple(path)
+        while path:
+            if path in self.marks:
+                return self.marks[path]
+            path = path[:-1]
+        return self.marks.get((), (1, 1))
+
+
+class _Composer(yaml.SafeLoader):
+    """A safe loader that counts aliases while composing."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self.alias_count = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            self.alias_count += 1
+            if self.alias_count > MAX_ALIASES:
+                event = self.peek_event()
+                raise _Refused(f"more than {MAX_ALIASES} aliases; expand them by hand",
+                               event.start_mark)
+        return super().compose_node(parent, index)
+
+
+class _Refused(Exception):
+    def __init__(self, message: str, mark):
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+
+
+def _pos(mark) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1)
+
+
+class _Builder:
+    def __init__(self, loader: _Composer):
+        self.loader = loader
+        self.marks: dict[tuple, tuple[int, int]] = {}
+        self.nodes = 0
+
+    def build(self, node, path: tuple):
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _Refused(f"document expands to more than {MAX_NODES} values "
+                           "(too many aliases?)", node.start_mark)
+        if node.tag == "tag:yaml.org,2002:timestamp":
+            self.marks.setdefault(path, _pos(node.start_mark))
+            return node.value  # dates stay text; content has no date fields
+        if node.tag not in _STANDARD_TAGS:
+            raise _Refused(f"tag '{node.tag}' is not allowed; content is plain data",
+                           node.start_mark)
+        self.marks.setdefault(path, _pos(node.start_mark))
+        if isinstance(node, yaml.ScalarNode):
+            return self.loader.construct_object(node, deep=True)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
+        result: dict = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise _Refused("merge keys ('<<') are not supported; write the keys out",
+                               key_node.start_mark)
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise _Refused("mapping keys must be plain scalars", key_node.start_mark)
+            key = self.build(key_node, path + ("<key>",))
+            if key in result:
+                first = self.marks.get(path + (key,), ("?", "?"))
+                raise _Refused(f"duplicate key '{key}' (first at line {first[0]})",
+                               key_node.start_mark)
+            self.marks[path + (key,)] = _pos(key_node.start_mark)
+            result[key] = self.build(value_node, path + (key,))
+            self.marks[path + (key,)] = _pos(key_node.start_mark)
+        return result
+
+
+def load_text(text: str, file: str) -> Document:
+    """Parse YAML text; raise ContentError with file:line on any problem."""
+    loader = _Composer(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return Document(file, None, {(): (1, 1)})
+        builder = _Builder(loader)
+        data = builder.build(node, ())
+        return Document(file, data, builder.marks)
+    except _Refused as exc:
+        line, col = _pos(exc.mark)
+        raise ContentError(exc.message, file=file, line=line, column=col) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = _pos(mark) if mark else (None, None)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise ContentError(f"YAML syntax: {problem}", file=file, line=line, column=col,
+                           hint="check indentation and quoting") from None
+    except yaml.YAMLError as exc:
+        raise ContentError(f"YAML syntax: {exc}", file=file) from None
+    except RecursionError:
+        raise ContentError("YAML nesting too deep", file=file) from None
+    finally:
+        loader.dispose()
+
+
+def load_file(path: Path, display: str | None = None) -> Document:
+    """Read and parse one YAML file with the size and encoding checks."""
+    shown = display or str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ContentError(f"file is {size} bytes, over the {MAX_FILE_BYTES} byte cap",
+                               file=shown, hint="split it into several files")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ContentError(f"cannot read file: {exc.strerror}", file=shown) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ContentError("file is not UTF-8 text", file=shown, line=line,
+                           hint="save it as UTF-8") from None
+    return load_text(text.lstrip("\ufeff"), shown)
