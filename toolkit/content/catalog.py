@@ -19,6 +19,14 @@ from pydantic import BaseModel
 from toolkit.content.game import Game
 
 
+def card_count(entry: BaseModel) -> int:
+    """How many physical cards or tokens an entry stands for: its copies, except a good,
+    whose cards are its raid list (one card per raid icon)."""
+    if getattr(entry, "kind", None) == "good":
+        return len(entry.raid)
+    return int(getattr(entry, "copies", 1))
+
+
 @dataclass(frozen=True, eq=False)
 class Catalog:
     root: Path

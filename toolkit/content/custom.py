@@ -20,6 +20,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import Field, create_model
 
+from toolkit.content.problems import did_you_mean
 from toolkit.content.schema import BUILTIN_KINDS, Card, Effect, Text
 
 _SCALARS = {"int": int, "float": float, "bool": bool, "str": str, "text": Text, "ref": str}
@@ -29,6 +30,8 @@ def _annotation(decl) -> Any:
     if decl.type == "enum":
         return Literal[tuple(decl.values or ("",))]
     if decl.type == "list":
+        if decl.of == "enum":
+            return list[Literal[tuple(decl.values or ("",))]]
         return list[_SCALARS.get(decl.of or "str", str)]
     return _SCALARS[decl.type]
 
@@ -47,22 +50,54 @@ def _field(decl):
 
 
 def build_models(kinds: dict, loaded) -> dict[str, type[Card]]:
-    """One model per declared kind; a clash with a built-in kind is reported."""
+    """One model per declared kind; a clash with a built-in kind or a declaration that
+    cannot work (an enum without values, a ref without a known kind) is reported."""
     models: dict[str, type[Card]] = {}
+    known = set(BUILTIN_KINDS) | set(kinds)
     for name, decl in kinds.items():
         if name in BUILTIN_KINDS or name == "game":
-            loaded.problem(None, "error", f"kind '{name}' is built in; choose another name",
-                           "kinds", name, file="cards/game.yaml")
+            _report(loaded, f"kind '{name}' is built in; choose another name", name)
             continue
         fields: dict[str, Any] = {"kind": (Literal[name], name)}
+        unchecked: set[str] = set()
         for fname, fdecl in decl.fields.items():
-            if fname in Card.model_fields:
+            if fname in Card.model_fields or fname in ("kind", "effects"):
+                _report(loaded, f"field '{fname}' of kind '{name}' is a field every card has; "
+                        "choose another name", name, "fields", fname)
                 continue
-            fields[fname] = _field(fdecl)
+            if _declaration_ok(loaded, name, fname, fdecl, known):
+                fields[fname] = _field(fdecl)
+            else:  # reported once; accept any value so that cards do not repeat it
+                fields[fname] = (Optional[Any], Field(None))
+                unchecked.add(fname)
         if decl.effects:
             fields["effects"] = (list[Effect], Field(default_factory=list))
         model = create_model(f"Custom_{name}", __base__=Card, **fields)
         model.__doc__ = f"Designer-declared kind '{name}'."
         model.declaration = decl  # used by pass 2 to resolve references
+        model.unchecked = frozenset(unchecked)  # fields whose declaration is broken
         models[name] = model
     return models
+
+
+def _report(loaded, message: str, *sub) -> None:
+    loaded.problem(None, "error", message, "kinds", *sub, file=loaded.game_file)
+
+
+def _declaration_ok(loaded, kind: str, fname: str, decl, known: set[str]) -> bool:
+    where = (kind, "fields", fname)
+    problem = None
+    if (decl.type == "enum" or decl.of == "enum") and not decl.values:
+        problem = f"enum field '{fname}' needs a list of values"
+    elif (decl.type == "ref" or decl.of == "ref") and decl.ref is None:
+        problem = f"ref field '{fname}' needs 'ref:' naming the kind it refers to"
+    elif decl.ref is not None and decl.ref not in known:
+        problem = (f"field '{fname}' refers to unknown kind '{decl.ref}'"
+                   + did_you_mean(decl.ref, known))
+    elif decl.symmetric and not (decl.type == "list" and decl.of == "ref" and decl.ref == kind):
+        problem = f"symmetric field '{fname}' must be a list of refs to '{kind}' itself"
+    elif decl.min is not None and decl.max is not None and decl.min > decl.max:
+        problem = f"field '{fname}' has min {decl.min} above max {decl.max}"
+    if problem:
+        _report(loaded, problem, *where)
+    return problem is None

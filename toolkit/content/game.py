@@ -14,6 +14,12 @@ class Players(Model):
     min: int = Field(2, ge=1, le=8)
     max: int = Field(4, ge=1, le=8)
 
+    @model_validator(mode="after")
+    def _range(self):
+        if self.min > self.max:
+            raise ValueError(f"players.min {self.min} is above players.max {self.max}")
+        return self
+
 
 class Dice(Model):
     count: int = Field(10, ge=1, le=30, description="dice in the box (max rolled at once)")
@@ -121,9 +127,12 @@ class FieldDecl(Model):
     max: float | None = None
     values: list[str] | None = Field(None, description="allowed values of an enum")
     ref: str | None = Field(None, description="kind the field refers to (type ref)")
-    of: str | None = Field(None, description="element type of a list: int, str, text or ref")
+    of: Literal["int", "float", "bool", "str", "text", "ref", "enum"] | None = Field(
+        None, description="element type of a list: int, float, bool, str, text, ref or enum")
     required: bool = True
     description: str | None = None
+    symmetric: bool = Field(False, description="a list of refs to the same kind that is an "
+                            "adjacency: listed both ways, no self-loops, all connected")
 
 
 class KindDecl(Model):
@@ -134,27 +143,34 @@ class KindDecl(Model):
     effects: bool = Field(False, description="cards of this kind carry effects")
 
 
+# Settings the Caravans & Brigands rules need; optional so that another game's game.yaml
+# stays small. Pass 2 reports a missing one when the project has cards of built-in kinds.
+ENGINE_SETTINGS = ("glory_to_win", "actions_per_turn", "glory_hand_limit", "dice", "starting",
+                   "sell", "buy", "armory", "recruit", "stash", "raid", "delve", "combat",
+                   "bounty", "death")
+
+
 class Game(Model):
     kind: Literal["game"] = "game"
     id: str = Field(pattern=ID_PATTERN)
     title: Text
-    players: Players
-    glory_to_win: int = Field(ge=1, le=50)
-    actions_per_turn: int = Field(ge=1, le=10)
-    glory_hand_limit: int = Field(ge=0, le=10)
-    dice: Dice
-    starting: Starting
-    sell: Sell
-    buy: Buy
-    armory: Armory
-    recruit: Recruit
-    stash: Stash
-    raid: Raid
-    delve: Delve
-    combat: Combat
-    bounty: Bounty
-    tracks: Tracks
-    death: Death
+    players: Players = Field(default_factory=Players)
+    glory_to_win: int | None = Field(None, ge=1, le=50)
+    actions_per_turn: int | None = Field(None, ge=1, le=10)
+    glory_hand_limit: int | None = Field(None, ge=0, le=10)
+    dice: Dice | None = None
+    starting: Starting | None = None
+    sell: Sell | None = None
+    buy: Buy | None = None
+    armory: Armory | None = None
+    recruit: Recruit | None = None
+    stash: Stash | None = None
+    raid: Raid | None = None
+    delve: Delve | None = None
+    combat: Combat | None = None
+    bounty: Bounty | None = None
+    tracks: Tracks = Field(default_factory=Tracks)
+    death: Death | None = None
     counts: dict[str, int] = Field(default_factory=dict,
                                    description="kind -> expected number of cards with copies")
     card_sizes: dict[str, CardSize] = Field(default_factory=dict)

@@ -7,20 +7,20 @@ designer sees all of them at once. Only an unusable project directory raises Usa
 
 from __future__ import annotations
 
-import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from toolkit.content import custom
-from toolkit.content.game import Game
+from toolkit.content import custom, messages
+from toolkit.content.game import Game, KindDecl
 from toolkit.content.problems import Problem, Report, did_you_mean, dotted
 from toolkit.content.schema import BUILTIN_KINDS
 from toolkit.content.yamlsafe import Document, load_file
 from toolkit.errors import ContentError, UsageError
 
 MAX_FILES = 500
+_KINDS = TypeAdapter(dict[str, KindDecl])
 
 
 @dataclass
@@ -33,6 +33,10 @@ class Loaded:
     docs: dict[str, Document] = field(default_factory=dict)
     origin: dict[int, tuple[str, tuple]] = field(default_factory=dict)  # id(entry) -> (file, path)
     kinds: dict[str, type[BaseModel]] = field(default_factory=dict)
+    game_file: str = "cards/game.yaml"
+    broken: set = field(default_factory=set)  # ids of entries that failed their schema
+    broken_kinds: set = field(default_factory=set)  # kinds with such entries
+    unreadable: list = field(default_factory=list)  # files that could not be parsed
     report: Report = field(default_factory=Report)
 
     def where(self, entry: BaseModel, *sub) -> tuple[str, int, int]:
@@ -50,8 +54,7 @@ class Loaded:
                 path = dotted((Path(file).stem,) + tuple(sub))
         else:
             file, line, col = self.where(entry, *sub)
-            kind = getattr(entry, "kind", "")
-            path = dotted((kind, getattr(entry, "id", "")) + tuple(sub))
+            path = dotted((Path(file).stem, getattr(entry, "id", "")) + tuple(sub))
         self.report.add(Problem(file, line, col, severity, message, path))
 
 
@@ -88,14 +91,18 @@ def load_project(root: Path) -> Loaded:
         except ContentError as exc:
             loaded.report.add(Problem(shown, exc.line or 1, exc.column or 1, "error",
                                       exc.message + (f" ({exc.hint})" if exc.hint else "")))
+            loaded.unreadable.append(shown)
             continue
         loaded.docs[shown] = doc
         docs.append(doc)
     game_doc = next((d for d in docs if Path(d.file).stem == "game"), None)
     if game_doc is not None:
         loaded.game = _load_game(game_doc, loaded)
-    if loaded.game is not None and loaded.game.kinds:
-        loaded.kinds.update(custom.build_models(loaded.game.kinds, loaded))
+    if game_doc is not None:
+        loaded.game_file = game_doc.file
+    declared = loaded.game.kinds if loaded.game is not None else _kinds_alone(game_doc)
+    if declared:
+        loaded.kinds.update(custom.build_models(declared, loaded))
     for doc in docs:
         if doc is not game_doc:
             _load_cards(doc, loaded)
@@ -116,8 +123,19 @@ def _load_game(doc: Document, loaded: Loaded) -> Game | None:
     try:
         return Game.model_validate(doc.data)
     except ValidationError as exc:
-        _schema_problems(exc, doc, (), ("game",), Game, loaded)
+        _schema_problems(exc, doc, (), (Path(doc.file).stem,), Game, loaded)
         return None
+
+
+def _kinds_alone(doc: Document | None) -> dict:
+    """The `kinds:` of a game.yaml that failed its schema, if that part alone is valid."""
+    data = doc.data if doc is not None else None
+    if not isinstance(data, dict) or not isinstance(data.get("kinds"), dict):
+        return {}
+    try:
+        return _KINDS.validate_python(data["kinds"])
+    except ValidationError:
+        return {}
 
 
 def _load_cards(doc: Document, loaded: Loaded) -> None:
@@ -132,6 +150,8 @@ def _load_cards(doc: Document, loaded: Loaded) -> None:
                        + did_you_mean(key, ["kind", "cards"]), key, file=doc.file)
     kind = data["kind"]
     model = loaded.kinds.get(kind) if isinstance(kind, str) else None
+    if model is None and loaded.game is None:
+        return  # the kind may be declared in the broken game.yaml, whose errors are reported
     if model is None:
         loaded.problem(None, "error", f"unknown kind '{kind}'" + did_you_mean(kind, loaded.kinds)
                        + "; declare new kinds in game.yaml under 'kinds:'", "kind", file=doc.file)
@@ -139,23 +159,28 @@ def _load_cards(doc: Document, loaded: Loaded) -> None:
     cards = data["cards"]
     if not isinstance(cards, list):
         loaded.problem(None, "error", "'cards' must be a list", "cards", file=doc.file)
+        loaded.broken_kinds.add(kind)
         return
     for index, raw in enumerate(cards):
         path = ("cards", index)
         if not isinstance(raw, dict):
             loaded.problem(None, "error", "each card must be a mapping of fields", *path,
                            file=doc.file)
+            loaded.broken_kinds.add(kind)
             continue
         raw = dict(raw)
         if raw.setdefault("kind", kind) != kind:
             loaded.problem(None, "error", f"card kind '{raw['kind']}' in a file of kind "
                            f"'{kind}'; move it to its own file", *path, "kind", file=doc.file)
+            loaded.broken_kinds.add(kind)
             continue
-        label = (kind, raw.get("id") if isinstance(raw.get("id"), str) else index)
+        label = (Path(doc.file).stem, raw.get("id") if isinstance(raw.get("id"), str) else index)
         try:
             entry = model.model_validate(raw)
         except ValidationError as exc:
             _schema_problems(exc, doc, path, label, model, loaded)
+            loaded.broken.add(label[1])
+            loaded.broken_kinds.add(kind)
             continue
         loaded.entries.append(entry)
         loaded.origin[id(entry)] = (doc.file, path)
@@ -163,75 +188,10 @@ def _load_cards(doc: Document, loaded: Loaded) -> None:
 
 def _schema_problems(exc: ValidationError, doc: Document, base: tuple, label: tuple,
                      model: type[BaseModel], loaded: Loaded) -> None:
-    for err in exc.errors():
-        loc = tuple(err["loc"])
+    data = doc.data
+    for part in base:
+        data = data[part]
+    for loc, err in messages.clean_errors(exc, data):
         line, col = doc.where(base + loc)
-        message = _message(err, loc, model)
-        loaded.report.add(Problem(doc.file, line, col, "error", message, dotted(label + loc)))
-
-
-def _message(err: dict, loc: tuple, model: type[BaseModel]) -> str:
-    kind = err["type"]
-    name = next((str(p) for p in reversed(loc) if isinstance(p, str)), "value")
-    value = err.get("input")
-    if kind == "extra_forbidden":
-        allowed = _field_names(model, loc[:-1])
-        return f"unknown key '{loc[-1]}'" + did_you_mean(loc[-1], allowed)
-    if kind == "missing":
-        return f"missing required key '{name}'"
-    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        lo, hi = _bounds(model, loc)
-        allowed = f"allowed {_num(lo)}–{_num(hi)}" if lo is not None and hi is not None else (
-            err["msg"].lower())
-        return f"'{name}' is {value}, {allowed}"
-    if kind == "literal_error":
-        return f"'{name}' is {value!r}, {err['msg'][0].lower()}{err['msg'][1:]}"
-    if kind == "string_pattern_mismatch":
-        return f"'{name}' is {value!r}: use lowercase snake_case (letters, digits, _)" \
-            if name == "id" or "ID" in str(err.get("ctx", {})) else \
-            f"'{name}' is {value!r}, which does not match {err['ctx']['pattern']}"
-    return f"'{name}': {err['msg'][0].lower()}{err['msg'][1:]}"
-
-
-def _num(x):
-    return int(x) if float(x).is_integer() else x
-
-
-def _walk(model, loc: tuple):
-    """The pydantic FieldInfo at `loc` inside `model`, or None."""
-    info = None
-    current = model
-    for part in loc:
-        if isinstance(part, int) or current is None:
-            continue
-        fields = getattr(current, "model_fields", None)
-        if not fields or part not in fields:
-            return None
-        info = fields[part]
-        current = _inner_model(info.annotation)
-    return info
-
-
-def _inner_model(annotation):
-    for arg in (annotation, *typing.get_args(annotation)):
-        if isinstance(arg, type) and issubclass(arg, BaseModel):
-            return arg
-        for sub in typing.get_args(arg):
-            if isinstance(sub, type) and issubclass(sub, BaseModel):
-                return sub
-    return None
-
-
-def _field_names(model, loc: tuple) -> list[str]:
-    info = _walk(model, loc) if loc else None
-    target = _inner_model(info.annotation) if info else model
-    return list(getattr(target, "model_fields", {}) or {})
-
-
-def _bounds(model, loc: tuple):
-    info = _walk(model, loc)
-    lo = hi = None
-    for meta in getattr(info, "metadata", []) or []:
-        lo = getattr(meta, "ge", None) if getattr(meta, "ge", None) is not None else lo
-        hi = getattr(meta, "le", None) if getattr(meta, "le", None) is not None else hi
-    return lo, hi
+        text = messages.message(err, loc, model)
+        loaded.report.add(Problem(doc.file, line, col, "error", text, dotted(label + loc)))

@@ -203,7 +203,7 @@ class OpSpec:
     kinds: frozenset[str]
     en: str
     zh: str
-    refs: tuple[tuple[str, str], ...] = ()  # (param, referenced kind)
+    refs: tuple[tuple[str, str], ...] = ()  # (param, referenced kind); the default is no ref
 
 
 _PASSIVE = frozenset({"hero", "equipment", "weapon", "glory_card"})
@@ -259,7 +259,7 @@ OPS: dict[str, OpSpec] = {s.name: s for s in [
     _spec("npc_enter", NpcEnter, _EVENT, "{npc} enters play", "{npc}进入游戏",
           [("npc", "npc"), ("region", "region")]),
     _spec("move_npc", MoveNpc, _EVENT, "{npc} moves toward {toward}", "{npc}向{toward}移动",
-          [("npc", "npc")]),
+          [("npc", "npc"), ("toward", "region")]),
     _spec("storm", Storm, _EVENT, "Storm over {regions}: parties outside taverns take {hits} hit",
           "{regions}风暴：小酒馆外的部队受到{hits}点伤害", [("regions", "region")]),
     _spec("war", War, _EVENT,

@@ -1,10 +1,161 @@
-"""Pass 2 of validation: the game's own rules over typed entries (being written)."""
+"""Pass 2 of validation: the game's own rules over the typed entries of pass 1.
+
+`check(loaded)` runs every rule and adds what it finds to `loaded.report`: unique ids,
+references (built-in fields, effect parameters, `type: ref` fields of declared kinds),
+counts against game.yaml, then the board, effects, settings and design rules of
+`rules_board`, `rules_effects` and `rules_design`. A rule never raises for bad content.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pydantic import BaseModel
+
+from toolkit.content.catalog import card_count
+from toolkit.content.load import Loaded
+from toolkit.content.problems import did_you_mean
+
+# (field path inside the entry, referenced kind) for the built-in kinds
+REFS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
+    "hero": ((("race",), "race"), (("home",), "region")),
+    "region": ((("race",), "race"), (("adjacent",), "region")),
+    "mission": ((("tavern",), "region"), (("target",), "region"),
+                (("deliver", "good"), "good"), (("defeat",), "npc")),
+    "rumor": ((("region",), "region"),),
+    "explorer": ((("race",), "race"), (("region",), "region")),
+    "npc": ((("race",), "race"), (("party",), "party"), (("start",), "region")),
+}
 
 
-def check(loaded) -> None:
+@dataclass
+class Index:
+    """The entries of a project by id and by kind, for the rules to look things up."""
+
+    loaded: Loaded
+    by_id: dict[str, BaseModel] = field(default_factory=dict)
+    by_kind: dict[str, list[BaseModel]] = field(default_factory=dict)
+
+    def of(self, kind: str) -> list[BaseModel]:
+        return self.by_kind.get(kind, [])
+
+    def error(self, entry, message: str, *sub) -> None:
+        self.loaded.problem(entry, "error", message, *sub)
+
+    def warn(self, entry, message: str, *sub) -> None:
+        self.loaded.problem(entry, "warning", message, *sub)
+
+    def game_error(self, message: str, *sub, severity: str = "error") -> None:
+        self.loaded.problem(None, severity, message, *sub, file=self.loaded.game_file)
+
+    def resolve(self, entry, value, kind: str, *sub, owner: str = "") -> BaseModel | None:
+        """The entry `value` names if it is of `kind`; otherwise report where it is used."""
+        target = self.by_id.get(value)
+        if target is not None and target.kind == kind:
+            return target
+        if target is None and value in self.loaded.broken:
+            return None  # its schema errors are reported already
+        report = self.error if entry is not None else (lambda _e, m, *s: self.game_error(m, *s))
+        if target is not None:
+            report(entry, f"{owner}'{value}' is {_a(target.kind)}, not {_a(kind)}", *sub)
+        else:
+            ids = [e.id for e in self.of(kind)]
+            report(entry, f"{owner}unknown {kind} '{value}'" + did_you_mean(value, ids), *sub)
+        return None
+
+
+def check(loaded: Loaded) -> None:
     """Add every game-level problem of `loaded` to its report."""
-    seen = {}
+    from toolkit.content import rules_board, rules_design, rules_effects
+
+    index = build_index(loaded)
+    check_refs(index)
+    rules_board.check(index)
+    rules_effects.check(index)
+    rules_design.check_entries(index)
+    if loaded.game is not None:  # else game.yaml's own errors are already reported
+        check_counts(index)
+        rules_design.check_game(index, loaded.game)
+
+
+def build_index(loaded: Loaded) -> Index:
+    """Index the entries; a repeated id is an error at its second definition."""
+    index = Index(loaded)
     for entry in loaded.entries:
-        if entry.id in seen:
-            loaded.problem(entry, "error", f"duplicate id '{entry.id}'", "id")
-        seen[entry.id] = entry
+        first = index.by_id.get(entry.id)
+        if first is not None:
+            file, line, _ = loaded.where(first)
+            index.error(entry, f"duplicate id '{entry.id}' (first defined at {file}:{line})",
+                        "id")
+            continue
+        index.by_id[entry.id] = entry
+        index.by_kind.setdefault(entry.kind, []).append(entry)
+    return index
+
+
+def _values(obj, path: tuple[str, ...], sub: tuple = ()):
+    """(value, sub-path) for every value at `path` in obj, stepping into lists."""
+    if obj is None:
+        return
+    if isinstance(obj, (list, tuple)):
+        for i, item in enumerate(obj):
+            yield from _values(item, path, sub + (i,))
+        return
+    if not path:
+        yield obj, sub
+        return
+    value = obj.get(path[0]) if isinstance(obj, dict) else getattr(obj, path[0], None)
+    yield from _values(value, path[1:], sub + (path[0],))
+
+
+def reference_fields(loaded: Loaded) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """Reference fields per kind: the built-in table plus `type: ref` fields of declared kinds."""
+    table = {kind: list(refs) for kind, refs in REFS.items()}
+    for kind, model in loaded.kinds.items():
+        decl = getattr(model, "declaration", None)
+        if decl is None:
+            continue
+        for name, fdecl in decl.fields.items():
+            if name in model.unchecked:
+                continue
+            if fdecl.ref and (fdecl.type == "ref" or (fdecl.type == "list" and fdecl.of == "ref")):
+                table.setdefault(kind, []).append(((name,), fdecl.ref))
+    return table
+
+
+def check_refs(index: Index) -> None:
+    """Every reference field names an existing entry of the right kind."""
+    table = reference_fields(index.loaded)
+    for entry in index.loaded.entries:
+        for path, kind in table.get(entry.kind, ()):
+            for value, sub in _values(entry, path):
+                if isinstance(value, str):
+                    index.resolve(entry, value, kind, *sub)
+    game = index.loaded.game
+    if game is not None and game.starting is not None:
+        for i, party in enumerate(game.starting.parties):
+            index.resolve(None, party, "party", "starting", "parties", i,
+                          owner="starting party: ")
+
+
+def check_counts(index: Index) -> None:
+    """game.yaml `counts` against the cards (with copies; goods by their raid lists)."""
+    loaded = index.loaded
+    if loaded.unreadable:
+        return  # a file that did not parse may hold any kind; its error is reported
+    for kind, expected in loaded.game.counts.items():
+        if kind not in loaded.kinds:
+            index.game_error(f"counts names unknown kind '{kind}'"
+                             + did_you_mean(kind, loaded.kinds), "counts", kind)
+            continue
+        actual = sum(card_count(e) for e in loaded.entries if e.kind == kind)
+        if actual != expected and kind not in loaded.broken_kinds:
+            index.game_error(f"counts.{kind} is {expected} but the {kind} cards make {actual} "
+                             "(with copies)", "counts", kind)
+    for kind in loaded.game.card_sizes:
+        if kind not in loaded.kinds:
+            index.game_error(f"card_sizes names unknown kind '{kind}'"
+                             + did_you_mean(kind, loaded.kinds), "card_sizes", kind)
+
+
+def _a(kind: str) -> str:
+    return ("an " if kind[:1] in "aeiou" else "a ") + kind

@@ -19,8 +19,7 @@ from toolkit.errors import ContentError
 def validate_project(root: Path) -> tuple[Catalog | None, Report]:
     """Run every pass; the catalog is None when an error makes it unusable."""
     loaded = load_project(Path(root))
-    if loaded.game is not None:
-        rules.check(loaded)
+    rules.check(loaded)
     report = loaded.report
     if report.errors or loaded.game is None:
         return None, report

@@ -1,0 +1,164 @@
+"""Figures for docs/performance-compare.md: the paired runner's speed, the false-positive rate
+of `toolkit compare` on versions that do not differ, and the games a buffed or nerfed hero
+needs before the sequential test decides, against the fixed-size test of the same power.
+
+Run: .venv/bin/python bench/compare.py [--runs 50] [--max-games 400] [--agents random]
+Every figure is printed; nothing is timed inside the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "compare"))
+
+from projects import copy_project, set_stats  # noqa: E402
+
+from toolkit.compare import gsprt  # noqa: E402
+from toolkit.compare.metrics import build_metrics, select, unit_sums  # noqa: E402
+from toolkit.compare.run import Options, compare_versions, play_units, rotations  # noqa: E402
+from toolkit.compare.sequential import SequentialTest  # noqa: E402
+from toolkit.compare.versions import Version  # noqa: E402
+from toolkit.sim.batch import catalog_for, run_games  # noqa: E402
+from toolkit.sim.plan import parse_agents, seed_for  # noqa: E402
+
+Z = statistics.NormalDist().inv_cdf
+
+
+def speed(root: Path, options: Options) -> None:
+    """Paired games per second of compare_versions against plain run_games of as many games."""
+    base = Version(str(root), root)
+    start = time.monotonic()
+    result = compare_versions(base, base, options)
+    paired = time.monotonic() - start
+    cat = catalog_for(root)
+    players = cat.game.players.max
+    spec = parse_agents(options.agents, players, root)
+    seeds, lineups = [], []
+    for i in range(result.units):
+        seed = seed_for(options.seed, i)
+        for turn in rotations(spec.for_game(seed, players)):
+            seeds.append(seed)
+            lineups.append(turn)
+    start = time.monotonic()
+    run_games(root, seeds, lineups, workers=options.workers, progress=False)
+    plain = time.monotonic() - start
+    print(f"speed: {result.games} paired games ({2 * result.games} games) in {paired:.1f} s = "
+          f"{2 * result.games / paired:.1f} games/s, {result.games / paired:.1f} paired games/s; "
+          f"plain run_games of {len(seeds)} games {len(seeds) / plain:.1f} games/s "
+          f"(compare overhead {100 * (paired - 2 * plain) / paired:.0f} %)")
+
+
+def identical_false_positives(root: Path, options: Options, runs: int) -> None:
+    """`toolkit compare X X` with different master seeds: how often is a change claimed?"""
+    base = Version(str(root), root)
+    claimed, games = 0, []
+    for run in range(runs):
+        opts = Options(**{**options.__dict__, "seed": 1000 + run})
+        result = compare_versions(base, base, opts)
+        claimed += result.verdict == "changed"
+        games.append(result.games)
+    print(f"identical versions, paired: {claimed}/{runs} runs claimed a change; "
+          f"median {statistics.median(games):.0f} paired games to decide")
+
+
+def decoupled_null(root: Path, options: Options, runs: int) -> None:
+    """The same content, but the candidate plays *other* seeds: a null whose differences are
+    pure game noise (the pairing cannot cancel it). This is the GSPRT's honest calibration."""
+    cat = catalog_for(root)
+    players = cat.game.players.max
+    spec = parse_agents(options.agents, players, root)
+    metrics = select(build_metrics(cat, cat, players), options.metrics)
+    claimed, undecided, games = 0, 0, []
+    for run in range(runs):
+        test = SequentialTest(metrics, options.tolerances, options.alpha, options.beta)
+        index = 0
+        while not test.done and test.games < options.max_games:
+            units_a, units_b = [], []
+            while sum(len(t) for _, t in units_a) < options.batch:
+                seed_a = seed_for(2000 + run, index)
+                seed_b = seed_for(900_000 + run, index)
+                units_a.append((seed_a, rotations(spec.for_game(seed_a, players))))
+                units_b.append((seed_b, [tuple(t) for t in units_a[-1][1]]))
+                index += 1
+            side_a = play_units(root, units_a, options)
+            side_b = play_units(root, units_b, options)
+            test.add([(unit_sums(a, players), unit_sums(b, players))
+                      for a, b in zip(side_a, side_b)], sum(len(t) for _, t in units_a))
+        results = test.results()
+        claimed += any(r.changed for r in results)
+        undecided += any(r.decision == gsprt.INCONCLUSIVE for r in results)
+        games.append(test.games)
+    print(f"decoupled null ({len(metrics)} metrics): {claimed}/{runs} runs claimed a change, "
+          f"{undecided}/{runs} hit the cap of {options.max_games}; "
+          f"median {statistics.median(games):.0f} paired games")
+
+
+def fixed_size(result, games_per_unit: float, alpha: float, beta: float,
+               k: int = 1) -> tuple[int, int]:
+    """Paired games a fixed-size test with the same alpha (over k metrics) and beta needs, for
+    the tolerance and for the observed change, from the observed per-seed variance."""
+    est = result.estimate
+    per_unit = est.variance * est.units
+    z = Z(1 - alpha / (2 * k)) + Z(1 - beta)
+    at_tol = z * z * per_unit / result.tolerance ** 2 * games_per_unit
+    at_obs = z * z * per_unit / est.delta ** 2 * games_per_unit if est.delta else float("inf")
+    return round(at_tol), round(at_obs)
+
+
+def hero_decisions(root: Path, options: Options, hero: str, tmp: Path) -> None:
+    """Games to decide a hero buffed to all 4s and nerfed to all 1s, against fixed-size tests."""
+    for value, word in ((4, "buffed"), (1, "nerfed")):
+        edited = copy_project(root, tmp / f"{word}")
+        set_stats(edited, hero, value)
+        for wanted in ((f"hero:{hero}",), ()):
+            opts = Options(**{**options.__dict__, "metrics": wanted})
+            result = compare_versions(Version(str(root), root), Version(word, edited), opts)
+            r = next(x for x in result.results if x.metric.name == f"hero:{hero}")
+            k = len(result.results)
+            tol_n, obs_n = fixed_size(r, result.games / result.units, opts.alpha, opts.beta, k)
+            print(f"{word} {hero} ({'1 metric' if k == 1 else f'{k} metrics'}): {r.decision} "
+                  f"after {r.decided_at} paired games, delta {100 * (r.estimate.delta or 0):+.1f}"
+                  f" pp; fixed-size test needs {obs_n} for the observed change, {tol_n} for the "
+                  f"tolerance; run stopped at {result.games}")
+        shutil.rmtree(edited, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--project", default=str(REPO))
+    parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--null-runs", type=int, default=20)
+    parser.add_argument("--max-games", type=int, default=400)
+    parser.add_argument("--batch", type=int, default=100)
+    parser.add_argument("--agents", default="random")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--hero", default=None)
+    parser.add_argument("--only", default="speed,identical,null,hero")
+    args = parser.parse_args()
+    root = Path(args.project).resolve()
+    options = Options(max_games=args.max_games, batch=args.batch, agents=args.agents,
+                      workers=args.workers)
+    only = set(args.only.split(","))
+    if "speed" in only:
+        speed(root, options)
+    if "identical" in only:
+        identical_false_positives(root, options, args.runs)
+    if "null" in only:
+        decoupled_null(root, options, args.null_runs)
+    if "hero" in only:
+        hero = args.hero or sorted(catalog_for(root).heroes)[0]
+        with tempfile.TemporaryDirectory() as tmp:
+            hero_decisions(root, Options(**{**options.__dict__, "max_games": 20 * args.max_games}),
+                           hero, Path(tmp))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""Simulation throughput: games/s of the bare runner loop, of run_games with 1 and 2 local
+workers, and of the Dask backend (LocalCluster start-up included and excluded).
+
+Usage: python bench/simulate_batch.py [GAMES] [--agents random] [--players 4] [--dask]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from toolkit import BUNDLED_PROJECT
+from toolkit.sim.batch import catalog_for, run_games
+from toolkit.sim.plan import parse_agents, parse_players, plan_games
+
+
+def timed(fn):
+    start = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("games", type=int, nargs="?", default=200)
+    ap.add_argument("--agents", default="random")
+    ap.add_argument("--players", default="4")
+    ap.add_argument("--dask", action="store_true", help="also time the Dask backend")
+    args = ap.parse_args()
+
+    from toolkit.sim.runner import play_game
+
+    root = BUNDLED_PROJECT
+    catalog = catalog_for(root)
+    counts = parse_players(args.players, (catalog.game.players.min, catalog.game.players.max))
+    plan = plan_games(1, args.games, counts, parse_agents(args.agents, max(counts), root))
+    seeds, lineups = [g.seed for g in plan], [g.agents for g in plan]
+    print(f"{args.games} games, players {args.players}, agents {args.agents}, "
+          f"{os.cpu_count()} cores, content {catalog.content_hash}")
+
+    records, bare = timed(lambda: [play_game(catalog, s, list(a)) for s, a in zip(seeds, lineups)])
+    actions = sum(r["actions"] for r in records)
+    print(f"bare runner loop      : {args.games / bare:8.1f} games/s  "
+          f"({actions / bare:,.0f} actions/s, {bare / args.games * 1000:.1f} ms/game)")
+    results = {}
+    for workers in (1, 2):
+        out, secs = timed(lambda: run_games(root, seeds, lineups, workers=workers, progress=False))
+        assert out == records, "run_games differs from the bare loop"
+        results[workers] = secs
+        print(f"run_games, {workers} worker(s) : {args.games / secs:8.1f} games/s  "
+              f"(overhead vs bare {100 * (secs - bare) / bare:+.1f} %)")
+    print(f"speed-up 1 -> 2 workers: {results[1] / results[2]:.2f}x")
+    if args.dask:
+        from toolkit.sim.dask_backend import dask_client
+
+        def cycle():
+            with dask_client(2):
+                pass
+
+        _, startup = timed(cycle)
+        out, secs = timed(lambda: run_games(root, seeds, lineups, workers=2, backend="dask",
+                                            progress=False))
+        assert out == records, "dask differs from local"
+        print(f"dask LocalCluster, 2  : {args.games / secs:8.1f} games/s including start-up, "
+              f"{args.games / max(secs - startup, 1e-9):.1f} without "
+              f"(cluster start+stop alone {startup:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""`toolkit compare` end to end with a stand-in for the batch runner: games whose winner is
+drawn from the heroes' stat totals in the content, so an edit of a hero's stats is a real
+change and identical content gives identical games."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).parent))
+from projects import SMALL, copy_project, set_stats  # noqa: E402
+
+from toolkit.cli import cli  # noqa: E402
+from toolkit.compare import run as compare_run  # noqa: E402
+from toolkit.sim.batch import catalog_for  # noqa: E402
+from toolkit.sim.plan import LineupSpec  # noqa: E402
+
+
+def fake_run_games(root, seeds, lineups, workers=None, backend="local", scheduler=None,
+                   progress=True):
+    catalog = catalog_for(root)
+    heroes = sorted(catalog.heroes)
+    out = []
+    for seed, lineup in zip(seeds, lineups):
+        deal = random.Random(f"deal:{seed}")
+        seated = [deal.choice(heroes) for _ in lineup]
+        weights = [sum(catalog.heroes[h].stats.model_dump().values()) ** 2 for h in seated]
+        pick = random.Random(f"play:{seed}:{','.join(lineup)}").random() * sum(weights)
+        winner = next(i for i in range(len(seated)) if pick < sum(weights[:i + 1]))
+        out.append({"winner": [winner], "rounds": 10 + deal.randrange(5), "heroes": seated,
+                    "parties": ["small_caravan"] * len(lineup),
+                    "glory_by_source": [{"raid": 1} for _ in lineup]})
+    return out
+
+
+@pytest.fixture(autouse=True)
+def stand_in_runner(monkeypatch):
+    monkeypatch.setattr(compare_run, "run_games", fake_run_games)
+    monkeypatch.setattr(compare_run, "parse_agents",
+                        lambda text, players, root: LineupSpec(tuple(text.split(",")) * players
+                                                               if "," not in text else
+                                                               tuple(text.split(","))))
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, ["compare", *args, "-q", "--agents", "random"],
+                              catch_exceptions=False)
+
+
+def test_identical_versions_no_meaningful_change(tmp_path):
+    result = invoke(str(SMALL), str(SMALL), "--max-games", "400", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("No meaningful change")
+    assert "identical content" in result.output
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert data["verdict"] == "no_change"
+    decisions = {m["metric"]: m["decision"] for m in data["metrics"]}
+    assert decisions.pop("party:small_war_band") == "unobserved"   # the stand-in never picks it
+    assert set(decisions.values()) == {"no_change"}
+    assert "Never came up in either version: party Small War Band" in result.output
+    assert (tmp_path / "report.html").read_text().count("<tr class=") == len(data["metrics"])
+
+
+def test_buffed_hero_is_named_stronger(tmp_path):
+    buffed = copy_project(SMALL, tmp_path / "buffed")
+    set_stats(buffed, "ash_sage", 4)
+    out = tmp_path / "out"
+    result = invoke(str(SMALL), str(buffed), "--max-games", "4000", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert first.startswith("Candidate makes hero Ash Sage stronger:")
+    assert "decided after" in first and "pp" in first
+    assert "hero ash_sage: stats.combat: 2 → 4" in result.output
+    data = json.loads((out / "report.json").read_text())
+    sage = next(m for m in data["metrics"] if m["metric"] == "hero:ash_sage")
+    assert sage["decision"] == "increase" and sage["delta"] > 0
+    assert sage["ci95"][0] < sage["delta"] < sage["ci95"][1]
+    assert set(sage) >= {"baseline", "candidate", "delta", "ci95", "decision", "games"}
+
+
+def test_inconclusive_exits_3_with_the_estimate(tmp_path):
+    buffed = copy_project(SMALL, tmp_path / "b")
+    set_stats(buffed, "ash_sage", 3)
+    result = invoke(str(SMALL), str(buffed), "--metric", "hero:ash_sage", "--max-games", "40",
+                    "--out", str(tmp_path / "o"))
+    assert result.exit_code == 3
+    assert result.output.startswith("Inconclusive after 40 paired games")
+    assert "Ash Sage" in result.output
+
+
+def test_json_format_and_single_metric(tmp_path):
+    result = invoke(str(SMALL), str(SMALL), "--metric", "seat:0", "--max-games", "400",
+                    "--format", "json", "--out", str(tmp_path))
+    data = json.loads(result.output)
+    assert [m["metric"] for m in data["metrics"]] == ["seat:0"]
+    assert data["settings"]["metrics"] == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--metric", "hero:nobody"], "unknown metric 'hero:nobody'"),
+    (["--tolerance", "win"], "--tolerance: expected FAMILY=VALUE"),
+    (["--alpha", "0.7"], "--alpha: expected a probability"),
+])
+def test_bad_options_are_one_line_errors(tmp_path, args, message):
+    result = CliRunner().invoke(cli, ["compare", str(SMALL), str(SMALL), *args, "-q"])
+    assert result.exit_code != 0
+    assert message in str(result.exception) or message in result.output
+
+
+def test_invalid_candidate_names_its_side(tmp_path):
+    broken = copy_project(SMALL, tmp_path / "broken")
+    heroes = broken / "cards" / "heroes.yaml"
+    heroes.write_text(heroes.read_text().replace("combat: 2", "combat: 9", 1))
+    result = CliRunner().invoke(cli, ["compare", str(SMALL), str(broken), "-q"])
+    assert result.exit_code == 1
+    assert str(result.exception).startswith(f"error: candidate {broken}")

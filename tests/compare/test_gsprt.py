@@ -1,0 +1,86 @@
+"""The GSPRT and the sequential family test on synthetic paired data with known truth."""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+import synthetic  # noqa: E402
+
+from toolkit.compare import gsprt  # noqa: E402
+
+LOOSE = {"win": 0.05, "balance": 0.02, "rounds": 1.0, "glory": 0.2}
+
+
+def test_bounds_match_wald_and_fishtest():
+    lower, upper = gsprt.bounds(0.05, 0.05)
+    assert upper == pytest.approx(2.944, abs=1e-3)
+    assert lower == pytest.approx(-2.944, abs=1e-3)
+
+
+def test_llr_favours_the_nearer_hypothesis():
+    assert gsprt.llr(0.02, 1e-5, 0.0, 0.02) > 0
+    assert gsprt.llr(0.0, 1e-5, 0.0, 0.02) < 0
+    assert gsprt.llr(0.01, 1e-5, 0.0, 0.02) == pytest.approx(0.0)
+    with pytest.raises(ValueError):
+        gsprt.llr(0.0, 0.0, 0.0, 0.02)
+
+
+def test_three_decisions():
+    assert gsprt.decide(gsprt.evaluate(0.03, 1e-5, 0.02), 0.05, 0.05) == gsprt.INCREASE
+    assert gsprt.decide(gsprt.evaluate(-0.03, 1e-5, 0.02), 0.05, 0.05) == gsprt.DECREASE
+    assert gsprt.decide(gsprt.evaluate(0.0, 1e-5, 0.02), 0.05, 0.05) == gsprt.NO_CHANGE
+    assert gsprt.decide(gsprt.evaluate(0.01, 1e-3, 0.02), 0.05, 0.05) is None
+
+
+def test_holm_step_down_relaxes_after_each_change():
+    # an LLR between the bounds for alpha/2/3 and alpha/2/1 (per direction)
+    strong = gsprt.Test(up=math.log(0.95 / (0.025 / 3)) + 0.1, down=-50)
+    middling = gsprt.Test(up=math.log(0.95 / (0.025 / 2)) + 0.01, down=-50)
+    weak = gsprt.Test(up=math.log(0.95 / 0.025) + 0.01, down=-50)
+    tests = {"a": strong, "b": middling, "c": weak}
+    assert gsprt.step_down(tests, {}, 3, 0.05, 0.05) == {
+        "a": gsprt.INCREASE, "b": gsprt.INCREASE, "c": gsprt.INCREASE}
+    # without the strong one, the middling one no longer passes at alpha/3
+    assert gsprt.step_down({"b": middling, "c": weak}, {}, 3, 0.05, 0.05) == {}
+
+
+def test_null_effect_accepts_no_change_and_rarely_claims_one():
+    decisions = Counter()
+    for seed in range(24):
+        test = synthetic.run_test(seed, ("hero:h0", "seat:0", "rounds"), coupling=0.5,
+                                  max_units=600, tolerances=LOOSE)
+        decisions.update(r.decision for r in test.results())
+    changes = decisions[gsprt.INCREASE] + decisions[gsprt.DECREASE]
+    assert changes <= 3                                   # alpha = 0.05 over 24 runs
+    assert decisions[gsprt.NO_CHANGE] >= 0.75 * sum(decisions.values())
+
+
+@pytest.mark.parametrize("factor, expected", [(2.0, gsprt.INCREASE), (0.5, gsprt.DECREASE)])
+def test_big_effect_is_found_quickly_in_the_right_direction(factor, expected):
+    test = synthetic.run_test(3, ("hero:h0",), buff={"h0": factor}, coupling=0.5,
+                              max_units=1500)
+    result = test.results()[0]
+    assert result.decision == expected
+    assert result.decided_at <= 2400                      # of 6,000 possible paired games
+    assert (result.estimate.delta > 0) == (factor > 1)
+
+
+def test_identical_versions_decide_no_change_at_the_first_look():
+    test = synthetic.run_test(5, coupling=1.0, max_units=200)
+    assert test.done and test.units == 50                 # one batch
+    assert all(r.decision == gsprt.NO_CHANGE for r in test.results())
+    assert all(r.estimate.delta == 0 for r in test.results())
+
+
+def test_buffed_hero_named_in_the_full_family():
+    test = synthetic.run_test(7, buff={"h0": 2.0}, coupling=0.8, max_units=800)
+    by_name = {r.metric.name: r for r in test.results()}
+    assert by_name["hero:h0"].decision == gsprt.INCREASE
+    first_change = min((r for r in test.results() if r.changed), key=lambda r: r.decided_at)
+    assert first_change.metric.name == "hero:h0"

@@ -1,0 +1,117 @@
+"""The PDFs: paper sizes, one placement per copy, print boxes, text in both languages,
+mirrored backs, the fold layout and the back offset."""
+
+from __future__ import annotations
+
+import re
+
+from pypdf import PdfReader
+
+from toolkit.render.options import PAPERS
+from toolkit.render.pdfops import PT
+
+from .conftest import build_with_cache
+
+PLACE = re.compile(rb"([-\d.]+) 0 0 ([-\d.]+) ([-\d.]+) ([-\d.]+) cm (/X\d+) Do")
+
+
+def placements(page) -> list[tuple[float, str]]:
+    """(x in mm, XObject name) of every face drawn on a sheet."""
+    data = page.get_contents().get_data()
+    return [(float(m.group(3)) / PT, m.group(5).decode()) for m in PLACE.finditer(data)]
+
+
+def expected_cards(project) -> int:
+    from toolkit.content.validate import load_catalog
+    catalog = load_catalog(project)
+    game = catalog.game
+    total = 0
+    for kind in game.card_sizes:
+        for card in catalog.of(kind).values():
+            total += len(card.raid) * card.copies if kind == "good" else card.copies
+    total += sum(g.demand_markers for g in catalog.goods.values())
+    total += game.bounty.markers_per_race * len(catalog.races) + len(catalog.npcs)
+    return total
+
+
+def test_a4_pages_and_one_placement_per_copy(mini_build):
+    project, out, result = mini_build
+    reader = PdfReader(out / "print-and-play.pdf")
+    a4 = tuple(round(v * PT, 1) for v in PAPERS["a4"])
+    sheets = [p for p in reader.pages if (round(float(p.mediabox.width), 1),
+                                          round(float(p.mediabox.height), 1)) == a4]
+    assert sheets, "no A4 portrait sheets"
+    first_card_page = result.pages["board"] + result.pages["player_board"]
+    card_pages = reader.pages[first_card_page:]
+    fronts = card_pages[0::2]
+    assert sum(len(placements(p)) for p in fronts) == expected_cards(project) == result.cards
+    assert len(card_pages) == sum(v for k, v in result.pages.items()
+                                  if k not in ("board", "player_board"))
+
+
+def test_backs_are_mirrored_for_long_edge_duplex(mini_build):
+    _, out, result = mini_build
+    reader = PdfReader(out / "print-and-play.pdf")
+    start = result.pages["board"] + result.pages["player_board"]
+    front, back = reader.pages[start], reader.pages[start + 1]
+    width = float(front.mediabox.width) / PT
+    xs_front = [x for x, _ in placements(front)]
+    xs_back = [x for x, _ in placements(back)]
+    assert len(xs_front) == len(xs_back) >= 2
+    # the back of the card at the left sits at the mirrored position on the right
+    bleed = 3.0
+    for xf, xb in zip(xs_front, xs_back):
+        trim_f = xf + bleed
+        card_w = 63.0
+        assert abs((xb + bleed) - (width - trim_f - card_w)) < 0.05
+
+
+def test_one_up_has_trim_and_bleed_boxes_and_back_after_front(mini_build):
+    _, out, _ = mini_build
+    reader = PdfReader(out / "cards-1up.pdf")
+    page = reader.pages[0]
+    w = float(page.mediabox.width) / PT
+    h = float(page.mediabox.height) / PT
+    assert (round(w, 2), round(h, 2)) == (69.0, 94.0)
+    trim = [float(v) / PT for v in page.trimbox]
+    assert [round(v, 2) for v in trim] == [3.0, 3.0, 66.0, 91.0]
+    assert [float(v) for v in page.bleedbox] == [float(v) for v in page.mediabox]
+    assert "Captain Mara" in page.extract_text()
+    assert "HERO" in reader.pages[1].extract_text().upper()
+    assert "Captain Mara" not in reader.pages[1].extract_text()
+
+
+def test_card_names_extractable_from_sheets(mini_build):
+    _, out, _ = mini_build
+    text = " ".join(p.extract_text() for p in PdfReader(out / "print-and-play.pdf").pages)
+    for name in ("Captain Mara", "Small Caravan", "Storm on the Coast", "The Lost Ledger",
+                 "Tusk Hills", "The Salty Anchor"):
+        assert name in text
+
+
+def test_letter_chinese_fold_layout(mini_build, tmp_path):
+    project, out, _ = mini_build
+    result = build_with_cache(project, tmp_path / "zh", paper="letter", lang="zh",
+                              layout="fold", only=frozenset({"hero", "event"}))
+    reader = PdfReader(result.outputs["print-and-play"])
+    letter = sorted(round(v * PT, 1) for v in PAPERS["letter"])
+    for page in reader.pages:
+        size = [round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)]
+        assert size[0] > size[1] and sorted(size) == letter  # landscape Letter
+    text = " ".join(p.extract_text() for p in reader.pages)
+    assert "玛拉船长" in text and "海岸风暴" in text
+    # fold: every sheet holds fronts and their backs; 2 heroes + 3 events at 4 per sheet
+    assert len(reader.pages) == 1 + 1
+    assert len(placements(reader.pages[0])) == 2 * 2
+
+
+def test_back_offset_shifts_backs_only(mini_build, tmp_path):
+    project, out, _ = mini_build
+    plain = build_with_cache(project, tmp_path / "a", cache_from=out, only=frozenset({"hero"}))
+    moved = build_with_cache(project, tmp_path / "b", cache_from=out, only=frozenset({"hero"}),
+                             back_offset=(1.5, -0.5))
+    pa = PdfReader(plain.outputs["print-and-play"]).pages
+    pb = PdfReader(moved.outputs["print-and-play"]).pages
+    assert placements(pa[0]) == placements(pb[0])
+    for (xa, _), (xb, _) in zip(placements(pa[1]), placements(pb[1])):
+        assert abs(xb - xa - 1.5) < 0.01

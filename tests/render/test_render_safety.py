@@ -1,0 +1,92 @@
+"""Sandboxed fetching, template errors, missing fonts, text fitting and the face cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolkit.errors import RenderError
+from toolkit.render import checks
+from toolkit.render.build import build
+from toolkit.render.options import BuildOptions
+
+from .conftest import FIXTURE, build_with_cache, copy_project
+
+
+def test_fetcher_refuses_network_and_outside_files(tmp_path):
+    from toolkit.render.pdf import RefusedURL, SafeFetcher
+    inside = FIXTURE / "cards" / "game.yaml"
+    fetcher = SafeFetcher([FIXTURE])
+    assert fetcher.fetch(inside.resolve().as_uri()).read().startswith(b"#")
+    for url in ("http://example.com/a.png", "https://example.com/x.css",
+                (FIXTURE / ".." / ".." / "conftest.py").resolve().as_uri(),
+                "file:///etc/passwd", "ftp://example.com/a"):
+        with pytest.raises(RefusedURL):
+            fetcher.fetch(url)
+    assert len(fetcher.refused) == 5
+
+
+def test_template_error_names_template_line_and_card(tmp_path):
+    project = copy_project(tmp_path)
+    (project / "templates" / "cards").mkdir(parents=True)
+    (project / "templates" / "cards" / "hero.html.j2").write_text(
+        '{% extends "cards/base.html.j2" %}\n{% block body %}\n<p>{{ card.nonsense }}</p>\n'
+        '{% endblock %}\n')
+    with pytest.raises(RenderError) as info:
+        build(project, BuildOptions(out=tmp_path / "out", only=frozenset({"hero"})))
+    text = str(info.value)
+    assert "hero.html.j2:3" in text and "nonsense" in text
+    assert "hero 'captain_mara'" in text and "cards/heroes.yaml:" in text
+
+
+def test_missing_cjk_font_names_the_package(monkeypatch):
+    monkeypatch.setattr(checks, "CJK_FAMILY", "No Such Font CJK")
+    with pytest.raises(RenderError, match="fonts-noto-cjk"):
+        checks.require_cjk_font()
+
+
+def test_long_text_shrinks_then_overflow_warns_and_strict_fails(tmp_path):
+    project = copy_project(tmp_path)
+    events = project / "cards" / "events.yaml"
+    medium = "Every caravan in the land pays one :gold: toll at the gate. " * 5
+    huge = "An endless decree read aloud in every tavern of the realm. " * 40
+    text = events.read_text().replace(
+        "    duration: round\n",
+        f"    duration: round\n    text: {{en: \"{medium}\", zh: 中}}\n", 1)
+    text = text.replace("    copies: 2\n", f"    copies: 2\n    text: {{en: \"{huge}\", zh: 中}}\n")
+    events.write_text(text)
+    out = tmp_path / "out"
+    result = build(project, BuildOptions(out=out, only=frozenset({"event"})))
+    warnings = [w for w in result.warnings if "does not fit" in w]
+    assert len(warnings) == 1 and "market_day" in warnings[0]
+    assert warnings[0].startswith("cards/events.yaml:")
+    import json
+    index = json.loads((out / ".cache" / "index.json").read_text())
+    steps = sorted(entry[2] for entry in index.values())
+    assert steps[-1] == 7 and any(0 < s < 7 for s in steps)  # medium text shrank, fit
+    with pytest.raises(RenderError, match="market_day"):
+        build_with_cache(project, tmp_path / "strict", cache_from=out, strict=True,
+                         only=frozenset({"event"}))
+
+
+def test_rebuild_after_one_edit_renders_only_that_card(tmp_path):
+    project = copy_project(tmp_path)
+    out = tmp_path / "out"
+    only = frozenset({"hero", "rumor"})
+    first = build(project, BuildOptions(out=out, only=only))
+    assert first.rendered == first.faces
+    heroes = project / "cards" / "heroes.yaml"
+    heroes.write_text(heroes.read_text().replace("The tide owes her a favour.",
+                                                 "The tide owes her two favours."))
+    second = build(project, BuildOptions(out=out, only=only))
+    assert second.rendered == 1
+    third = build(project, BuildOptions(out=out, only=only))
+    assert third.rendered == 0
+    assert len(list((out / ".cache").glob("b-*.pdf"))) <= 3
+
+
+def test_unknown_only_kind_is_a_usage_error(tmp_path):
+    from toolkit.errors import UsageError
+    with pytest.raises(UsageError, match="herro"):
+        build(FIXTURE, BuildOptions(out=tmp_path, only=frozenset({"herro"})))

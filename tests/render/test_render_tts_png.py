@@ -1,0 +1,58 @@
+"""PNG export and Tabletop Simulator decks: sizes, grids, pixel limits and CardIDs."""
+
+from __future__ import annotations
+
+import json
+
+from PIL import Image
+
+from toolkit.render.tts import MAX_PX, PER_SHEET, cell_size, sheet_grid
+
+
+def test_sheet_grid_limits():
+    assert PER_SHEET == 69
+    assert sheet_grid(69) == (10, 7)
+    assert sheet_grid(3) == (4, 1)
+    assert sheet_grid(12) == (10, 2)
+    w, h = cell_size(63, 88)
+    assert w * 10 <= MAX_PX and h * 7 <= MAX_PX and abs(w / h - 63 / 88) < 0.01
+
+
+def test_png_per_face_at_300_dpi(mini_build):
+    _, out, _ = mini_build
+    with Image.open(out / "png" / "hero" / "grukk.png") as trim:
+        assert trim.size == (round(63 / 25.4 * 300), round(88 / 25.4 * 300))
+    with Image.open(out / "png" / "hero" / "grukk-bleed.png") as full:
+        assert full.size == (round(69 / 25.4 * 300), round(94 / 25.4 * 300))
+    assert (out / "png" / "good" / "silk-ambush.png").is_file()
+    assert (out / "png" / "hero" / "back.png").is_file()
+
+
+def test_tts_deck_sheet_and_ids(mini_build):
+    _, out, _ = mini_build
+    saved = json.loads((out / "tts" / "good.json").read_text())
+    deck = saved["ObjectStates"][0]
+    assert deck["Name"] == "DeckCustom"
+    cards = deck["ContainedObjects"]
+    assert len(cards) == 8  # one card per raid entry
+    assert [c["CardID"] for c in cards] == list(range(100, 108)) == deck["DeckIDs"]
+    custom = deck["CustomDeck"]["1"]
+    assert (custom["NumWidth"], custom["NumHeight"]) == (9, 1)
+    assert custom["FaceURL"].endswith("good-1.png") and custom["BackURL"].endswith("back.png")
+    assert cards[0]["Nickname"] == "Silk"
+    with Image.open(out / "tts" / "good-1.png") as sheet:
+        assert sheet.width <= MAX_PX and sheet.height <= MAX_PX
+        assert sheet.mode == "RGB"
+        cw = sheet.width // 9
+        assert sheet.size == (cw * 9, sheet.height)
+
+
+def test_big_deck_uses_several_sheets(tmp_path):
+    from toolkit.render.tts import saved_object
+    faces = [type("F", (), {"label": f"c{i}"})() for i in range(150)]
+    sheets = [{"id": s + 1, "path": tmp_path / f"s{s}.png", "back": tmp_path / "b.png",
+               "cols": 10, "rows": 7, "cards": faces[s * 69:(s + 1) * 69]} for s in range(3)]
+    deck = saved_object(sheets, "Big")["ObjectStates"][0]
+    ids = deck["DeckIDs"]
+    assert len(ids) == 150 and ids[68] == 168 and ids[69] == 200 and ids[-1] == 311
+    assert set(deck["CustomDeck"]) == {"1", "2", "3"}

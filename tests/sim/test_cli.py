@@ -1,0 +1,57 @@
+"""`toolkit simulate` on the command line: one-line errors with exit 2, and a real run."""
+
+import json
+
+import pytest
+
+from toolkit.cli import main
+
+
+def run(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", *argv])
+    out, err = capsys.readouterr()
+    return exit_.value.code, out, err
+
+
+def assert_one_line_usage_error(argv, capsys, needle):
+    code, out, err = run(argv, capsys)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err
+    assert lines[0].startswith("error: ") and needle in lines[0]
+
+
+@pytest.mark.parametrize("players", ["x", "4-2", "2..4"])
+def test_bad_players_syntax(players, capsys):
+    assert_one_line_usage_error(["-n", "4", "--players", players], capsys, "--players")
+
+
+def test_players_outside_the_game(content_ready, agents_ready, capsys):
+    assert_one_line_usage_error(["-n", "4", "--players", "2-7", "--agents", "random"], capsys,
+                                "takes 2-4 players")
+
+
+def test_unknown_agent(agents_ready, capsys):
+    assert_one_line_usage_error(["-n", "4", "--agents", "random,wizard"], capsys,
+                                "unknown agent 'wizard'")
+
+
+def test_bad_counts_and_backend(agents_ready, capsys):
+    assert_one_line_usage_error(["-n", "0"], capsys, "at least 1 game")
+    assert_one_line_usage_error(["-n", "3", "--workers", "0"], capsys, "--workers")
+    assert_one_line_usage_error(["-n", "3", "--backend", "ray"], capsys, "unknown backend")
+    assert_one_line_usage_error(["-n", "3", "--scheduler", "tcp://127.0.0.1:1"], capsys,
+                                "needs --backend dask")
+
+
+def test_a_small_run_writes_its_files(engine_ready, tmp_path, capsys):
+    code, out, err = run(["-n", "6", "--players", "2-3", "--agents", "random", "--seed", "4",
+                          "--workers", "1", "--out", str(tmp_path), "-q"], capsys)
+    assert code == 0, err
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    assert len(lines) == 6 and [json.loads(x)["players"] for x in lines] == [2, 3] * 3
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["games"] == 6 and report["seed"] == 4 and report["agents"] == "random"
+    assert "<svg" in (tmp_path / "report.html").read_text()
+    assert "wrote" in out and not list(tmp_path.glob("*.tmp"))

@@ -1,0 +1,53 @@
+"""report.html on synthetic records: verdict sentences, inline plots, self-contained, stable."""
+
+import re
+
+import pytest
+
+from sim.synthetic import KINDS, make_records
+from toolkit.sim import stats
+from toolkit.sim.report import render_html, verdicts
+
+NAMES = {"h_ash": {"en": "Ash the Bold", "zh": "灰"}, "small_caravan": {"en": "Small caravan"}}
+
+
+@pytest.fixture(scope="module")
+def biased():
+    return stats.build_report(make_records(1200, strong="h_ash"), seed=3, agents="mixed",
+                              kinds=KINDS)
+
+
+@pytest.fixture(scope="module")
+def page(biased):
+    return render_html(biased, NAMES, "Caravans & Brigands")
+
+
+def test_flagged_hero_is_named_in_words(biased):
+    lines = verdicts(biased, NAMES)
+    ash = [line for line in lines if "Ash the Bold" in line]
+    assert ash and re.search(r"wins \d+ % ± \d+ % against a fair \d+ %: too strong", ash[0])
+    assert "No seat is significantly off fair share after 1200 games." in lines
+
+
+def test_fair_run_says_nothing_is_off():
+    report = stats.build_report(make_records(300), seed=1, agents="mixed")
+    lines = verdicts(report, {})
+    assert "No hero is significantly off fair share after 300 games." in lines
+
+
+def test_page_is_self_contained_with_inline_plots(page):
+    assert page.count("<svg") >= 6  # hero, party, seats, glory, length, gold
+    assert "Caravans &amp; Brigands" in page
+    assert not re.search(r"""(src|href)=["']?(https?:|//)""", page)
+    assert "<script" not in page and "<link" not in page
+    assert 'class="flag"' in page  # the flagged hero's table row is marked
+
+
+def test_page_is_deterministic(biased, page):
+    assert render_html(biased, NAMES, "Caravans & Brigands") == page
+
+
+def test_incomplete_run_is_announced():
+    report = stats.build_report(make_records(20), seed=1, agents="mixed", requested=50)
+    html = render_html(report, {}, "X")
+    assert "stopped early" in html and "20 games of 50 requested" in " ".join(html.split())

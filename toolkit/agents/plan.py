@@ -1,0 +1,128 @@
+"""Where a heuristic player wants to be: goals on the board and the pull they exert.
+
+A goal is (region, where, value): `where` is "tavern" (inside, for a visit), "out" (in the
+open, to explore) or "any". The pull of a position is the best goal value faded by the
+style's `travel_decay` per action needed to get there (moves along shortest paths on the
+region graph, plus entering or leaving the tavern). Movement actions score the change of
+pull they bring.
+"""
+
+from __future__ import annotations
+
+from statistics import mean
+
+from toolkit.agents.value import explorer_value, fight_value, mission_value, rumor_value
+
+
+def goals(v) -> list[tuple[str, str, float]]:
+    """Every goal of the seat with its value in gold-equivalents (before distance)."""
+    if v.me.hero is None or v.me.region is None:
+        return []
+    found = []
+    found += _trade_goals(v)
+    found += _upkeep_goals(v)
+    found += _adventure_goals(v)
+    found += _hunt_goals(v)
+    if v.me.visited:  # one tavern action per turn: this tavern can wait for the next turn
+        found = [g for g in found if not (g[0] == v.me.region and g[1] == "tavern")]
+    return [g for g in found if g[2] > 0]
+
+
+def _trade_goals(v) -> list:
+    w, sell = v.w, v.game.sell
+    found = []
+    for tavern in v.open_taverns:
+        good = v.obs.demand.get(tavern)
+        held = v.goods.get(good, 0)
+        if held:
+            gain = held * (sell.demanded_price - sell.price + w["sell_demanded"])
+            if held >= sell.glory_min_demanded:
+                gain += w["glory"]
+            found.append((tavern, "tavern", w["trade_goal"] * gain))
+    prices = list(v.game.buy.prices.values())
+    margin = (sell.demanded_price + sell.price) / 2 - mean(prices)
+    if v.room > 0 and v.me.gold >= w["gold_reserve"] + max(prices):
+        gain = w["trade_goal"] * w["buy_margin"] * min(v.room, 3) * margin * 0.5
+        found += [(t, "tavern", gain) for t in v.open_taverns]
+    return found
+
+
+def _upkeep_goals(v) -> list:
+    w, me = v.w, v.me
+    found = []
+    per_point = v.game.stash.gold_per_point
+    points = min(v.stash_room, int((me.gold - w["stash_keep"]) // per_point))
+    if points > 0 and v.home:
+        gain = points * w["glory"] * w["stash"] * w["home_goal"]
+        if v.glory_total + points >= v.game.glory_to_win:
+            gain += 3 * w["glory"]
+        found.append((v.home, "tavern", gain))
+    fix = min(v.damage * w["repair"], me.gold * w["repair"] / max(1, v.game.armory.repair))
+    fix += min(v.missing_mercenaries, me.gold) * w["recruit"]
+    if fix > 0:
+        found += [(t, "tavern", fix) for t in v.open_taverns]
+    return found
+
+
+def _adventure_goals(v) -> list:
+    w, me = v.w, v.me
+    found = []
+    for mission in me.missions:
+        card = v.catalog.missions[mission]
+        found.append((card.target, "any", w["adventure_goal"] * mission_value(v, mission)))
+    for mission in v.obs.missions_up:
+        card = v.catalog.missions[mission]
+        if card.tavern in v.open_taverns:
+            gain = mission_value(v, mission) * v.chance("influence") * 0.5
+            found.append((card.tavern, "tavern", w["adventure_goal"] * gain))
+    for rumor in me.rumors:
+        region = v.catalog.rumors[rumor].region
+        gain = rumor_value(v) * v.chance("perception")
+        found.append((region, "out", w["adventure_goal"] * gain))
+    if len(me.rumors) < 2:
+        gain = rumor_value(v) * v.chance("influence") * 0.4
+        found += [(t, "tavern", w["adventure_goal"] * gain) for t in v.open_taverns]
+    return found
+
+
+def _hunt_goals(v) -> list:
+    w, obs = v.w, v.obs
+    found = []
+    for region, token in obs.explorers.items():
+        if token is not None:
+            found.append((region, "out", w["hunt_goal"] * explorer_value(v, region)))
+    for other in obs.players:
+        if other.seat != v.seat and other.hero and other.region and not other.in_tavern:
+            gain = fight_value(v, f"p{other.seat}")
+            found.append((other.region, "out", w["hunt_goal"] * gain))
+    for npc_id, npc in obs.npcs.items():
+        if npc.region is not None:
+            found.append((npc.region, "out", w["hunt_goal"] * fight_value(v, f"n:{npc_id}")))
+    return found
+
+
+def actions_to(v, region: str, inside: bool, goal: str, where: str) -> int:
+    """Actions from a position (region, inside a tavern?) to a goal."""
+    if region == goal:
+        if where == "any" or (where == "tavern") == inside:
+            return 0
+        return 1
+    steps = v.dist(region, goal)
+    return steps + (1 if inside else 0) + (1 if where == "tavern" else 0)
+
+
+def pull(v, region: str, inside: bool) -> float:
+    """The best goal's value faded by the actions needed to reach it from the position."""
+    decay = v.w["travel_decay"]
+    best = 0.0
+    for goal, where, value in v.goals:
+        best = max(best, value * decay ** actions_to(v, region, inside, goal, where))
+    if not inside:
+        best -= v.w["danger"] * v.threat(region)
+    return best
+
+
+def step_score(v, region: str, inside: bool) -> float:
+    """What moving to the position (region, inside) is worth against staying."""
+    return pull(v, region, inside) - pull(v, v.me.region, v.me.in_tavern)
+

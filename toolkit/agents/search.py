@@ -1,0 +1,96 @@
+"""The `search` agent: flat Monte Carlo on determinised worlds with paired rollouts.
+
+For each decision the agent keeps the few most promising legal actions (ranked by the
+balanced heuristic), then repeatedly samples a world consistent with what it sees
+(`engine.determinize`), plays every candidate on a copy of that same world, and continues
+each copy with the fast default policy (the `balanced` style for every seat) for a fixed
+horizon. Using one sampled world (dice streams included) for all candidates makes the
+comparison paired, so few rollouts separate good from bad actions. A rollout that ends the
+game scores `engine.results`; otherwise the position is scored by `view.standing`.
+The budget (`search:N`) is the number of rollouts per decision; a single legal action is
+returned at once.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from toolkit import engine
+from toolkit.agents import view
+from toolkit.agents.base import register
+from toolkit.agents.heuristic import HeuristicAgent
+from toolkit.agents.styles import load_styles, styles_path
+
+DEFAULT_BUDGET = 48
+ROLLOUT_STYLE = "balanced"
+HORIZON_TURNS = 2  # rollouts stop after this many of the searching seat's own later turns
+MAX_ROLLOUT_ACTIONS = 400
+
+
+class SearchAgent:
+    """Paired flat Monte Carlo over the heuristic's best candidate actions."""
+
+    name = "search"
+
+    def __init__(self, catalog, seat: int, rng: random.Random, budget: int = DEFAULT_BUDGET):
+        self.catalog = catalog
+        self.seat = seat
+        self.rng = rng
+        self.budget = budget
+        style = load_styles(styles_path(catalog.root))[ROLLOUT_STYLE]
+        self.prior = HeuristicAgent(catalog, seat, random.Random(rng.random()), style)
+        self.style = style
+        self.decisions = 0
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        self.decisions += 1
+        candidates = self._candidates(observation, legal_actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = [0.0] * len(candidates)
+        rounds = max(1, self.budget // len(candidates))
+        for _ in range(rounds):
+            world = engine.determinize(observation, self.seat, self.rng)
+            seed = self.rng.getrandbits(32)
+            for i, action in enumerate(candidates):
+                totals[i] += self._rollout(engine.clone(world), action, seed)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _candidates(self, observation, legal_actions) -> list:
+        """The heuristic's top actions, as many as the budget can compare meaningfully."""
+        width = max(2, min(len(legal_actions), self.budget // 8))
+        ranked = self.prior.ranked(observation, legal_actions)
+        return [action for _, action in ranked[:width]]
+
+    def _rollout(self, world, action, seed: int) -> float:
+        world = engine.apply_action(world, action)
+        stop = world.players[self.seat].turns + HORIZON_TURNS
+        policies = self._policies(world, seed)
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            if engine.is_terminal(world):
+                return engine.results(world)[self.seat]
+            if world.players[self.seat].turns >= stop:
+                break
+            seat = engine.current_player(world)
+            choice = policies[seat].choose(world, engine.legal_actions(world))
+            world = engine.apply_action(world, choice)
+        return view.standing(self.catalog, world, self.seat)
+
+    def _policies(self, world, seed: int) -> list[HeuristicAgent]:
+        rng = random.Random(seed)
+        return [HeuristicAgent(self.catalog, seat, rng, self.style)
+                for seat in range(view.player_count(world))]
+
+
+@register("search")
+def make_search(catalog, seat: int, rng: random.Random, arg: str | None) -> SearchAgent:
+    from toolkit.errors import UsageError
+    if arg is None:
+        return SearchAgent(catalog, seat, rng)
+    if not arg.isdigit() or int(arg) < 1:
+        raise UsageError(f"search budget must be a positive whole number, not '{arg}'")
+    return SearchAgent(catalog, seat, rng, int(arg))

@@ -1,0 +1,158 @@
+"""What one seat knows at one decision, with the facts a heuristic needs computed once.
+
+A View reads only the observation the engine gives the seat (its own hand, goods and gold,
+the public board); nothing here changes the state. `standing` scores a position for the
+search agent's cut-off rollouts.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from functools import cached_property
+
+from toolkit.agents import fight
+from toolkit.agents.odds import at_least
+from toolkit.engine.cards import is_brigand, total_glory
+from toolkit.engine.checks import dice_for
+from toolkit.engine.npc import hunts
+from toolkit.engine.party import damage
+from toolkit.engine.turn import tavern_open
+
+FAR = 99
+
+
+class View:
+    """One seat's view of an observation, scored with one style's weights."""
+
+    def __init__(self, obs, seat: int, style):
+        self.obs = obs
+        self.seat = seat
+        self.w = style
+        self.rules = obs.rules
+        self.game = obs.rules.game
+        self.catalog = obs.rules.catalog
+        self.me = obs.players[seat]
+        self.ref = f"p{seat}"
+
+    # --- me -------------------------------------------------------------------------------
+    @cached_property
+    def goods(self) -> Counter:
+        cards = self.rules.cards
+        return Counter(cards[c][0] for c in self.me.goods)
+
+    @cached_property
+    def room(self) -> int:
+        """Goods cards the party can still carry outside a tavern."""
+        party = self.me.party
+        return 0 if party is None else party.cur["cargo"] - len(self.me.goods)
+
+    @cached_property
+    def damage(self) -> int:
+        return 0 if self.me.party is None else damage(self.me.party)
+
+    @cached_property
+    def missing_mercenaries(self) -> int:
+        party = self.me.party
+        return 0 if party is None else party.top["mercenaries"] - party.cur["mercenaries"]
+
+    def chance(self, stat: str, need: int = 1, *checks: str) -> float:
+        """Chance that a check of the hero's `stat` gets `need` skulls."""
+        if self.me.hero is None:
+            return 0.0
+        return at_least(self.rules.faces, dice_for(self.obs, self.seat, stat, *checks), need)
+
+    @cached_property
+    def glory_total(self) -> int:
+        return total_glory(self.obs, self.seat)
+
+    @cached_property
+    def stash_room(self) -> int:
+        """Stash points still allowed."""
+        stash = self.game.stash
+        return max(0, stash.max_points - self.me.stash // stash.gold_per_point)
+
+    @cached_property
+    def home(self) -> str | None:
+        return self.catalog.heroes[self.me.hero].home if self.me.hero else None
+
+    @cached_property
+    def wanted(self) -> bool:
+        return is_brigand(self.me)
+
+    @cached_property
+    def goals(self) -> list:
+        from toolkit.agents.plan import goals
+        return goals(self)
+
+    # --- the board ----------------------------------------------------------------------
+    def dist(self, a: str, b: str) -> int:
+        return self.rules.dist.get((a, b), FAR)
+
+    @cached_property
+    def open_taverns(self) -> tuple:
+        if self.me.hero is None:
+            return ()
+        return tuple(t for t in self.rules.taverns if tavern_open(self.obs, self.seat, t))
+
+    @cached_property
+    def hunters(self) -> dict:
+        """region -> NPC ids there that hunt this seat."""
+        found: dict[str, list] = {}
+        for npc_id, npc in self.obs.npcs.items():
+            if npc.region is not None and hunts(self.obs, npc_id, self.seat):
+                found.setdefault(npc.region, []).append(npc_id)
+        return found
+
+    def threat(self, region: str) -> float:
+        """Expected cost-weighted danger of standing outside a tavern in `region`."""
+        if self.me.party is None:
+            return 0.0
+        worst = 0.0
+        for npc_id in self.hunters.get(region, ()):
+            worst = max(worst, 1.0 - fight.ranged_win(self.obs, self.ref, f"n:{npc_id}"))
+        return worst
+
+    def sale_value(self, good: str, here: str | None = None) -> float:
+        """Best expected gold for one card of `good`: demanded somewhere reachable (fading
+        with distance) or the plain price."""
+        sell = self.game.sell
+        best = float(sell.price)
+        decay = self.w["travel_decay"]
+        origin = here or self.me.region
+        for tavern in self.open_taverns:
+            if self.obs.demand.get(tavern) == good and tavern != here:
+                best = max(best, sell.demanded_price * decay ** self.dist(origin, tavern))
+        return best
+
+    def loss_if_beaten(self) -> float:
+        """What losing a fight may cost: the party, the gold and goods carried, the cards."""
+        me = self.me
+        if me.party is None:
+            return 0.0
+        card = self.catalog.parties[me.party.kind]
+        party = card.cost if card.cost is not None else 2 * self.game.starting.gold
+        return (party + me.gold + self.game.sell.price * len(me.goods)
+                + 3 * len(me.hand) + self.w["glory"] * 0.25)
+
+
+# --- helpers for the search agent -------------------------------------------------------
+def player_count(state) -> int:
+    return len(state.players)
+
+
+def worth(state, seat: int) -> float:
+    """Glory with stash points, plus progress toward more: gold and a live, sound party."""
+    player = state.players[seat]
+    per_point = state.rules.game.stash.gold_per_point
+    value = total_glory(state, seat) + player.gold / (2 * per_point)
+    if player.party is not None:
+        value += 0.05 * sum(player.party.cur.values())
+    return value
+
+
+def standing(catalog, state, seat: int) -> float:
+    """0..1: how well the seat stands against its best rival (1 = a sure win)."""
+    mine = worth(state, seat)
+    rival = max(worth(state, s) for s in range(len(state.players)) if s != seat)
+    return 1.0 / (1.0 + math.exp(-1.2 * (mine - rival)))

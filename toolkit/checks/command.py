@@ -1,0 +1,65 @@
+"""The `toolkit check` and `toolkit replay` commands: thin click wrappers over
+toolkit.checks.run and toolkit.checks.replay."""
+
+from __future__ import annotations
+
+import click
+
+from toolkit.errors import UsageError
+
+
+@click.command()
+@click.argument("project_dir", required=False, type=click.Path(file_okay=False))
+@click.option("-n", "--games", type=click.IntRange(0, 100_000), default=None,
+              help="fuzzed games with invariants checked after every action (default 200)")
+@click.option("--seed", type=int, default=0, show_default=True, help="master seed")
+@click.option("--rulings-only", is_flag=True, help="run only the rulings in cards/rulings/")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def check(project_dir, games, seed, rulings_only, fmt):
+    """Fuzz the rules' invariants, run the rulings and check card texts; exit 1 on any
+    failure."""
+    from toolkit.checks.run import DEFAULT_GAMES, run_check
+    from toolkit.project import resolve_project
+
+    root = resolve_project(project_dir)
+    report = run_check(root, DEFAULT_GAMES if games is None else games, seed, rulings_only,
+                       project_arg=project_dir or str(root))
+    click.echo(report.json() if fmt == "json" else report.text())
+    return 0 if report.ok else 1
+
+
+@click.command()
+@click.argument("project_dir", required=False, type=click.Path(file_okay=False))
+@click.option("--seed", type=int, required=True, help="the game's seed")
+@click.option("--players", type=int, default=None, help="seats (default: the game's minimum)")
+@click.option("--agents", default=None,
+              help="comma list of agent names, one per seat (default: the check line-up)")
+@click.option("--until", type=click.IntRange(0), default=None, help="stop after N actions")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+def replay(project_dir, seed, players, agents, until, lang):
+    """Print one game turn by turn: actions, dice, gold, glory, deaths and the end."""
+    from toolkit.checks.fuzz import lineup
+    from toolkit.checks.replay import replay_lines
+    from toolkit.content.validate import load_catalog
+    from toolkit.project import resolve_project
+    from toolkit.sim.plan import parse_agents
+
+    root = resolve_project(project_dir)
+    catalog = load_catalog(root)
+    limits = catalog.game.players
+    if agents:
+        names = list(parse_agents(agents, len(agents.split(",")), root).names)
+        if players is not None and players != len(names):
+            if len(names) != 1:
+                raise UsageError(f"--players {players} but {len(names)} agents given")
+            names = names * players
+    else:
+        from toolkit.agents.styles import style_names
+        names = lineup(catalog, seed, players or limits.min, style_names())
+    if not limits.min <= len(names) <= limits.max:
+        raise UsageError(f"--players: this game takes {limits.min}-{limits.max} players, "
+                         f"got {len(names)}")
+    for line in replay_lines(catalog, seed, names, until, lang):
+        click.echo(line)
+    return 0

@@ -1,0 +1,195 @@
+"""The built-in invariants of Caravans & Brigands, checked after every action of every
+fuzzed game (scope "action") or at the end of each game (scope "game")."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from toolkit import engine
+from toolkit.checks import observe
+from toolkit.checks.registry import Step, invariant
+
+PARTY_STATS = ("defense", "shield", "cargo", "mercenaries", "attack", "agility")
+
+
+@lru_cache(maxsize=8)
+def _box(rules):
+    return observe.totals(rules)
+
+
+@invariant("components_conserved")
+def components_conserved(step: Step):
+    """Every card, token and marker is in exactly one place: nothing created or lost."""
+    box = _box(step.state.rules)
+    for family, found in observe.places(step.state).items():
+        problem = observe.diff(found, box[family])
+        if problem:
+            return f"{family}s: {problem}"
+    npcs = set(step.state.npcs)
+    if npcs != set(step.state.rules.npcs):
+        return f"NPC parties {sorted(npcs)} differ from the catalog's"
+    return None
+
+
+@invariant("never_negative")
+def never_negative(step: Step):
+    """Gold, stash, glory, bounty and party tracks are never negative."""
+    for p in step.state.players:
+        for what in ("gold", "stash", "glory"):
+            if getattr(p, what) < 0:
+                return f"seat {p.seat} has {what} {getattr(p, what)}"
+        for race, n in p.bounty.items():
+            if n < 0:
+                return f"seat {p.seat} has {n} bounty of {race}"
+        problem = _tracks(f"seat {p.seat}", p.party, lambda v: v < 0)
+        if problem:
+            return problem
+    for n in step.state.npcs.values():
+        if n.gold < 0:
+            return f"NPC {n.id} has gold {n.gold}"
+    return None
+
+
+@invariant("stats_capped")
+def stats_capped(step: Step):
+    """No party track is above the stat cap (5), nor above its own maximum."""
+    cap = step.catalog.game.combat.stat_cap
+    for p in step.state.players:
+        problem = _tracks(f"seat {p.seat}", p.party, lambda v: v > cap, cap)
+        if problem:
+            return problem
+        if p.party is not None:
+            for stat in PARTY_STATS:
+                if p.party.cur.get(stat, 0) > p.party.top.get(stat, 0):
+                    return (f"seat {p.seat}'s {stat} track is {p.party.cur[stat]}, above its "
+                            f"maximum {p.party.top[stat]}")
+    return None
+
+
+def _tracks(who, party, bad, cap=None):
+    if party is None:
+        return None
+    for name, values in (("maximum", party.top), ("track", party.cur)):
+        for stat, value in values.items():
+            if bad(value):
+                limit = f" (cap {cap})" if cap is not None else ""
+                return f"{who}'s {stat} {name} is {value}{limit}"
+    return None
+
+
+@invariant("cargo_respected")
+def cargo_respected(step: Step):
+    """Outside a tavern a party carries no more goods than its cargo, unless the only
+    thing its player may do now is discard goods."""
+    for p in step.state.players:
+        if p.party is None or p.in_tavern or len(p.goods) <= p.party.cur["cargo"]:
+            continue
+        legal = step.legal or []
+        if legal and all(a.kind.value == "discard_goods" for a in legal) \
+                and engine.current_player(step.state) == p.seat:
+            continue
+        return (f"seat {p.seat} carries {len(p.goods)} goods outside a tavern with cargo "
+                f"{p.party.cur['cargo']}")
+    return None
+
+
+@invariant("one_party_per_hero")
+def one_party_per_hero(step: Step):
+    """Exactly one party per living hero (and none without a hero), except while a new
+    hero is choosing its party."""
+    for p in step.state.players:
+        if p.party is None and (step.state.phase == "setup" or
+                                observe.choosing_party(step.state, p.seat)):
+            continue
+        if (p.hero is None) != (p.party is None):
+            return f"seat {p.seat} has hero {p.hero!r} but party {p.party!r}"
+        if p.party is not None and p.region is None:
+            return f"seat {p.seat}'s party is nowhere on the board"
+    return None
+
+
+@invariant("bounty_races_exist")
+def bounty_races_exist(step: Step):
+    """Bounty markers come only from races that exist, within each race's track."""
+    races = set(step.catalog.races)
+    cap = step.catalog.game.bounty.markers_per_race
+    for p in step.state.players:
+        for race, n in p.bounty.items():
+            if race not in races:
+                return f"seat {p.seat} has bounty of unknown race {race!r}"
+            if n > cap:
+                return f"seat {p.seat} has {n} bounty markers of {race}, over {cap}"
+    return None
+
+
+@invariant("glory_only_rises")
+def glory_only_rises(step: Step):
+    """Glory never falls, and every point gained is logged with a listed source."""
+    before = step.before.get("glory")
+    if before is None:
+        return None
+    gains: dict[int, int] = {}
+    for entry in observe.new_log(step.state, step.before):
+        if entry and entry[0] == "glory":
+            _, seat, source = entry[:3]
+            if source not in observe.GLORY_SOURCES:
+                return f"seat {seat} gained glory from unlisted source {source!r}"
+            gains[seat] = gains.get(seat, 0) + 1
+    for p, old in zip(step.state.players, before):
+        if p.glory < old:
+            return f"seat {p.seat}'s glory fell from {old} to {p.glory}"
+        if p.glory - old > gains.get(p.seat, 0):
+            return (f"seat {p.seat}'s glory rose from {old} to {p.glory} with "
+                    f"{gains.get(p.seat, 0)} logged gain(s)")
+    return None
+
+
+@invariant("legal_action_exists")
+def legal_action_exists(step: Step):
+    """Until the game is over, the player to act has at least one legal action."""
+    if engine.is_terminal(step.state) or step.legal:
+        return None
+    return f"seat {engine.current_player(step.state)} has no legal action (phase " \
+           f"{step.state.phase}, round {step.state.round})"
+
+
+@invariant("ends_within_event_deck")
+def ends_within_event_deck(step: Step):
+    """No round is played beyond the event deck's length (one event card per round)."""
+    limit = len(step.state.rules.events)
+    if step.state.round > limit and step.state.phase != "over":
+        return f"round {step.state.round} with an event deck of {limit} cards"
+    return None
+
+
+@invariant("clone_equal")
+def clone_equal(step: Step):
+    """A clone is an equal state with the same hash, and does not share mutable parts."""
+    copy = engine.clone(step.state)
+    h1, h2 = engine.state_hash(step.state), engine.state_hash(copy)
+    if h1 != h2:
+        return f"clone hash {h2} differs from the state's {h1}"
+    if copy.players and copy.players[0] is step.state.players[0]:
+        return "the clone shares its player objects with the original"
+    return None
+
+
+@invariant("game_ends", scope="game")
+def game_ends(step: Step):
+    """Every game reaches its end (within the runner's action guard)."""
+    if engine.is_terminal(step.state):
+        return None
+    return f"the game did not end after {step.index} actions (round {step.state.round})"
+
+
+@invariant("replay_reproduces", scope="game")
+def replay_reproduces(step: Step):
+    """Replaying the action log from the seed reproduces the same final state."""
+    game = step.game
+    state = engine.new_game(step.catalog, game.seed, list(game.agents))
+    for action in game.actions:
+        state = engine.apply_action(state, type(action).from_json(action.to_json()))
+    h1, h2 = engine.state_hash(step.state), engine.state_hash(state)
+    if h1 != h2:
+        return f"replayed final state hash {h2} differs from the played {h1}"
+    return None

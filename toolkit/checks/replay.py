@@ -1,0 +1,115 @@
+"""`toolkit replay`: play one game from its seed and agents and print it turn by turn —
+who did what, the dice rolled, gold and glory gained, deaths, events and the end."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from toolkit import engine
+from toolkit.agents import make_agent
+
+SKULL_MARK = "☠"
+WORDS = {
+    "en": {"round": "Round {n}", "event": "event: {name}", "rolls": "{who} rolls {stat}: {dice}",
+           "glory": "{who} gains 1 glory ({source})", "gold": "{who} {sign}{n} gold ({why})",
+           "death": "{who}'s hero {hero} dies ({cause})", "hits": "{who} takes {n} hit(s)",
+           "bounty": "{who} gets a bounty of {race}", "announce": "{who} announces victory",
+           "end": "game over: {reason} (round {n})", "npc_enter": "{name} enters at {region}",
+           "first": "seat {seat} is the first player", "winner": "winner(s): {seats}",
+           "stopped": "stopped after action {n}", "seat": "seat {n}"},
+    "zh": {"round": "第{n}轮", "event": "事件：{name}", "rolls": "{who}进行{stat}检定：{dice}",
+           "glory": "{who}获得1点荣誉（{source}）", "gold": "{who}{sign}{n}元宝（{why}）",
+           "death": "{who}的主角{hero}死亡（{cause}）", "hits": "{who}受到{n}点伤害",
+           "bounty": "{who}被{race}通缉", "announce": "{who}宣布胜利",
+           "end": "游戏结束：{reason}（第{n}轮）", "npc_enter": "{name}在{region}进入游戏",
+           "first": "{seat}号座位为起始玩家", "winner": "胜者：{seats}",
+           "stopped": "在第{n}个行动后停止", "seat": "{n}号座位"},
+}
+
+
+def replay_lines(catalog, seed: int, agents: list[str], until: int | None = None,
+                 lang: str = "en") -> Iterator[str]:
+    """The game as readable lines; stops after action `until` when given."""
+    words = WORDS.get(lang, WORDS["en"])
+    name = _namer(catalog, lang)
+    players = [make_agent(a, catalog, seat, seed) for seat, a in enumerate(agents)]
+    state = engine.new_game(catalog, seed, list(agents))
+    yield from _events(state.log, 0, words, name)
+    seen, index = len(state.log), 0
+    while not engine.is_terminal(state) and (until is None or index < until):
+        seat = engine.current_player(state)
+        legal = engine.legal_actions(state)
+        action = players[seat].choose(engine.observation(state, seat), legal)
+        index += 1
+        yield f"  #{index} {words['seat'].format(n=seat)} ({agents[seat]}): " \
+              f"{engine.describe_action(state, action, lang)}"
+        state = engine.apply_action(state, action)
+        yield from _events(state.log, seen, words, name)
+        seen = len(state.log)
+    if engine.is_terminal(state):
+        won = [s for s, r in enumerate(engine.results(state)) if r > 0]
+        yield words["winner"].format(seats=", ".join(str(s) for s in won))
+    else:
+        yield words["stopped"].format(n=index)
+
+
+def _namer(catalog, lang) -> Callable[[object], str]:
+    names = catalog.names
+
+    def name(value) -> str:
+        entry = names.get(value) if isinstance(value, str) else None
+        return entry.get(lang, entry["en"]) if entry else str(value)
+    return name
+
+
+def _who(ref, words, name) -> str:
+    if isinstance(ref, int):
+        return words["seat"].format(n=ref)
+    if isinstance(ref, str) and ref.startswith("p") and ref[1:].isdigit():
+        return words["seat"].format(n=int(ref[1:]))
+    if isinstance(ref, str) and ref.startswith("n:"):
+        return name(ref[2:])
+    return str(ref)
+
+
+def _dice(dice) -> str:
+    return " ".join(SKULL_MARK if d == -1 else str(d) for d in dice) or "-"
+
+
+def _events(log, start, words, name) -> Iterator[str]:
+    for entry in log[start:]:
+        line = _event(entry, words, name)
+        if line:
+            yield line
+
+
+def _event(entry, words, name) -> str | None:
+    kind, args = entry[0], entry[1:]
+    who = lambda ref: _who(ref, words, name)  # noqa: E731
+    try:
+        if kind == "event":
+            return words["round"].format(n=args[1]) + " — " + \
+                words["event"].format(name=name(args[0]))
+        if kind == "roll":
+            return "      " + words["rolls"].format(who=who(args[0]), stat=args[1],
+                                                    dice=_dice(args[2]))
+        if kind == "glory":
+            return "      " + words["glory"].format(who=who(args[0]), source=args[1])
+        if kind == "gold":
+            n = args[1]
+            return "      " + words["gold"].format(who=who(args[0]), sign="+" if n >= 0 else
+                                                   "", n=n, why=name(args[2]))
+        if kind == "death":
+            return "      " + words["death"].format(who=who(args[0]), hero=name(args[1]),
+                                                    cause=args[2])
+        if kind in ("hits", "bounty", "announce", "npc_enter", "end", "first"):
+            fields = {"hits": dict(who=who(args[0]), n=args[-1]),
+                      "bounty": dict(who=who(args[0]), race=name(args[-1])),
+                      "announce": dict(who=who(args[0])),
+                      "npc_enter": dict(name=name(args[0]), region=name(args[-1])),
+                      "end": dict(reason=args[0], n=args[-1]),
+                      "first": dict(seat=args[0])}[kind]
+            return "      " + words[kind].format(**fields)
+    except (IndexError, TypeError):
+        pass
+    return None

@@ -1,0 +1,94 @@
+"""Read `cards/rulings/*.yaml` safely, check each file against the ruling schema and keep
+the file:line of every ruling, step and expectation for messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from toolkit.checks.ruling import Expect, Ruling, RulingFile, Step
+from toolkit.content import messages
+from toolkit.content.problems import Problem, Report, dotted
+from toolkit.content.yamlsafe import load_file
+from toolkit.errors import ContentError
+
+
+@dataclass(frozen=True)
+class Where:
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class LoadedRuling:
+    ruling: Ruling
+    where: Where
+    steps: tuple[tuple[Step, Where], ...]
+    expect: tuple[tuple[Expect, Where], ...]
+
+
+def rulings_dir(root: Path) -> Path:
+    root = Path(root)
+    cards = root / "cards" if (root / "cards").is_dir() else root
+    return cards / "rulings"
+
+
+def load_rulings(root: Path) -> list[LoadedRuling]:
+    """Every ruling of the project in file order; ContentError listing all problems."""
+    folder = rulings_dir(root)
+    if not folder.is_dir():
+        return []
+    report = Report()
+    out: list[LoadedRuling] = []
+    seen: dict[str, Where] = {}
+    for path in sorted(folder.glob("*.y*ml")):
+        shown = _display(path, Path(root))
+        for item in _load_file(path, shown, report):
+            if item.ruling.id in seen:
+                report.add(Problem(shown, item.where.line, 1, "error",
+                                   f"duplicate ruling id '{item.ruling.id}' "
+                                   f"(first at {seen[item.ruling.id]})"))
+                continue
+            seen[item.ruling.id] = item.where
+            out.append(item)
+    if report.errors:
+        lines = "\n".join(str(p) for p in report.sorted())
+        raise ContentError("rulings are invalid:\n" + lines + "\n" + report.summary())
+    return out
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _load_file(path: Path, shown: str, report: Report) -> list[LoadedRuling]:
+    try:
+        doc = load_file(path, shown)
+    except ContentError as exc:
+        report.add(Problem(shown, exc.line or 1, exc.column or 1, "error", exc.message))
+        return []
+    try:
+        parsed = RulingFile.model_validate(doc.data if doc.data is not None else {})
+    except ValidationError as exc:
+        for loc, err in messages.clean_errors(exc, doc.data):
+            line, col = doc.where(loc)
+            report.add(Problem(shown, line, col, "error",
+                               messages.message(err, loc, RulingFile), dotted(loc)))
+        return []
+    out = []
+    for i, ruling in enumerate(parsed.rulings):
+        base = ("rulings", i)
+        at = lambda *sub: Where(shown, doc.where(base + sub)[0])  # noqa: E731
+        out.append(LoadedRuling(
+            ruling, at(),
+            tuple((s, at("steps", j)) for j, s in enumerate(ruling.steps)),
+            tuple((e, at("expect", k)) for k, e in enumerate(ruling.expect))))
+    return out

@@ -1,0 +1,46 @@
+"""`toolkit check` as a library call: fuzz the invariants, run the rulings, check the
+static consistency, and gather everything in one CheckReport."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from pathlib import Path
+
+from toolkit.checks import static
+from toolkit.checks.report import CheckReport
+from toolkit.checks.rulings import run_ruling
+from toolkit.checks.rulings_load import load_rulings
+
+DEFAULT_GAMES = 200
+
+
+def run_check(root: Path, games: int = DEFAULT_GAMES, seed: int = 0,
+              rulings_only: bool = False, project_arg: str | None = None) -> CheckReport:
+    """Everything `toolkit check` verifies, for the project at `root`."""
+    from toolkit.content.validate import load_catalog
+
+    catalog = load_catalog(Path(root))
+    rulings = load_rulings(Path(root))            # bad rulings stop before any game runs
+    report = CheckReport(project=project_arg or str(root))
+    fired: Counter = Counter()
+    with static.count_ops(fired):
+        started = time.perf_counter()
+        for item in rulings:
+            report.failures.extend(run_ruling(catalog, item))
+        report.rulings = len(rulings)
+        if not rulings_only and games > 0:
+            from toolkit.checks.fuzz import fuzz
+            result = fuzz(catalog, report.project, games, seed)
+            report.games, report.actions = result.games, result.actions
+            report.violations = result.violations
+            report.seconds = result.seconds
+        report.ops_fired = dict(sorted(fired.items()))
+        if not report.seconds:
+            report.seconds = time.perf_counter() - started
+    errors, warnings = static.text_problems(Path(root))
+    report.errors.extend(errors)
+    report.warnings.extend(warnings)
+    if not rulings_only:
+        report.warnings.extend(static.never_fired(catalog, fired))
+    return report

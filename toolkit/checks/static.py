@@ -1,0 +1,80 @@
+"""Static consistency: numbers in card texts against their effects (the validator's own
+check, reused), and which effect operations the cards use but no game or ruling fired.
+
+The engine has no observer hook for effects, so `count_ops` wraps the handlers of
+`toolkit.engine.effects.HANDLERS` for the duration of a run and counts the firings that
+did something (changed the value passed through the hook, or acted on the state).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from contextlib import contextmanager
+from pathlib import Path
+
+ACTING_HOOKS = frozenset({"play", "event", "flee", "pre_melee", "pre_ranged"})
+
+
+def text_problems(root: Path) -> tuple[list[str], list[str]]:
+    """(errors, warnings) of the validator's rules-text check (numbers in texts agree
+    with the effects), as one-line messages with file:line."""
+    from toolkit.content.validate import validate_project
+
+    _catalog, report = validate_project(Path(root))
+    errors, warnings = [], []
+    for problem in report.sorted():
+        if "rules text" not in problem.message:
+            continue
+        (errors if problem.severity == "error" else warnings).append(str(problem))
+    return errors, warnings
+
+
+def ops_in_use(catalog) -> dict[str, list[str]]:
+    """op name -> ids of the cards (and heroes) whose effects use it."""
+    used: dict[str, list[str]] = {}
+    for kind, entries in catalog.by_kind.items():
+        for id_, entry in entries.items():
+            effects = list(getattr(entry, "effects", None) or [])
+            for ability in getattr(entry, "abilities", None) or []:
+                effects.extend(ability.effects)
+            for effect in effects:
+                used.setdefault(effect.op, [])
+                if id_ not in used[effect.op]:
+                    used[effect.op].append(id_)
+    return used
+
+
+def never_fired(catalog, fired: Counter) -> list[str]:
+    """Warnings for each op some card uses that never fired."""
+    out = []
+    for op, cards in sorted(ops_in_use(catalog).items()):
+        if not fired.get(op):
+            shown = ", ".join(cards[:4]) + (" …" if len(cards) > 4 else "")
+            out.append(f"effect '{op}' (used by {shown}) never fired in any fuzzed game "
+                       "or ruling: a card that never fires is a design smell")
+    return out
+
+
+@contextmanager
+def count_ops(counter: Counter):
+    """Count effect firings into `counter` while the block runs."""
+    from toolkit.engine import effects
+
+    original = dict(effects.HANDLERS)
+    for op, (hooks, fn) in original.items():
+        effects.HANDLERS[op] = (hooks, _counting(op, fn, counter))
+    try:
+        yield counter
+    finally:
+        effects.HANDLERS.clear()
+        effects.HANDLERS.update(original)
+
+
+def _counting(op, fn, counter):
+    def wrapped(ctx, params):
+        before = ctx.value
+        log = len(ctx.state.log)
+        fn(ctx, params)
+        if ctx.hook in ACTING_HOOKS or ctx.value != before or len(ctx.state.log) != log:
+            counter[op] += 1
+    return wrapped

@@ -1,0 +1,77 @@
+"""The `toolkit compare` command: did this edit change the game? Parses options, runs the
+paired sequential comparison, prints the verdict and writes report.json and report.html."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+EXIT_INCONCLUSIVE = 3
+
+
+@click.command()
+@click.argument("baseline")
+@click.argument("candidate", default=".")
+@click.option("--metric", "metrics", multiple=True,
+              help="Only this question, e.g. hero:ash_sage, party:small_caravan, seat:0, "
+                   "hero_balance, seat_balance, rounds, glory:raid (repeatable). "
+                   "Default: all of them.")
+@click.option("--max-games", type=int, default=20_000, show_default=True,
+              help="Cap on paired games (each is played on both versions).")
+@click.option("--alpha", type=float, default=0.05, show_default=True,
+              help="Chance of reporting a change when there is none (shared by all metrics).")
+@click.option("--beta", type=float, default=0.05, show_default=True,
+              help="Chance of missing a change as large as the tolerance (per metric).")
+@click.option("--tolerance", "tolerances", multiple=True, metavar="FAMILY=VALUE",
+              help="Smallest change that matters: win=2 and balance=1 (percentage points), "
+                   "rounds=0.5, glory=0.1 (per player and game) by default.")
+@click.option("--players", type=int, default=None, help="Players per game (default: the most allowed).")
+@click.option("--agents", default="mixed", show_default=True,
+              help="Agent line-up: a comma list (one per seat), one name, or 'mixed'.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
+@click.option("--batch", type=int, default=400, show_default=True,
+              help="Paired games between two looks of the sequential test.")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: all cores).")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="Output folder (default: PROJECT/output/compare).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: the verdict in words; json: report.json on stdout.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
+@click.pass_context
+def compare(ctx, baseline, candidate, metrics, max_games, alpha, beta, tolerances, players,
+            agents, seed, batch, workers, backend, scheduler, out, fmt, quiet):
+    """Did this edit change the game? Plays BASELINE and CANDIDATE (project folders or git
+    revisions, e.g. `toolkit compare HEAD .`) on the same seeds until a sequential test decides.
+
+    Exit code 0 when a verdict is reached, 3 when inconclusive at --max-games, 1 on error."""
+    from toolkit.compare.metrics import parse_tolerances
+    from toolkit.compare.report import diff_lines, report_json, verdict_lines, write_reports
+    from toolkit.compare.run import Options, compare_versions
+    from toolkit.compare.versions import open_versions
+    from toolkit.project import resolve_project
+
+    options = Options(tuple(metrics), max_games, alpha, beta, parse_tolerances(tolerances),
+                      batch, players, agents, seed, workers, backend, scheduler)
+    progress = None if quiet else (lambda line: click.echo(line, err=True))
+    with open_versions(baseline, candidate) as (base, cand):
+        result = compare_versions(base, cand, options, progress)
+    home = cand.root if cand.commit is None else (
+        base.root if base.commit is None else resolve_project(None))
+    paths = write_reports(result, Path(out) if out else Path(home) / "output" / "compare")
+    if fmt == "json":
+        click.echo(json.dumps(report_json(result), ensure_ascii=False, indent=1))
+    else:
+        for line in verdict_lines(result):
+            click.echo(line)
+        click.echo("Edit touched:")
+        for line in diff_lines(result):
+            click.echo(f"  {line}")
+        for path in paths.values():
+            click.echo(f"wrote {path}")
+    if result.verdict == "inconclusive":
+        ctx.exit(EXIT_INCONCLUSIVE)
+

@@ -1,0 +1,96 @@
+"""The generalised sequential probability ratio test (GSPRT) that decides, after each batch of
+paired games, whether a metric went up, went down, stayed within its tolerance, or needs more
+games; and the Holm step-down rule that runs one such test per metric of a family.
+
+One metric, tolerance ε > 0, paired estimate d of the change Δ with variance v (estimated
+from the data, as Fishtest's GSPRT does: the normal approximation with the empirical variance):
+
+    LLR(μ0 → μ1) = (μ1 − μ0) · (2d − μ0 − μ1) / (2v)
+
+Two one-sided tests run side by side (Sobel and Wald's three-decision procedure):
+*up* tests Δ = 0 against Δ = +ε, *down* tests Δ = 0 against Δ = −ε, each at level α/2 and
+with type II error β. Wald's bounds are A = ln((1 − β)/(α/2)) and B = ln(β/(1 − α/2)).
+
+- up ≥ A → *increase*; down ≥ A → *decrease* (a change, at most α of the time when Δ = 0);
+- up ≤ B and down ≤ B → *no meaningful change* (at most β of the time when |Δ| ≥ ε);
+- otherwise keep playing. Changes strictly between 0 and ±ε may go either way: ε is the
+  smallest change worth finding, not a guarantee about smaller ones.
+
+Several metrics (the family): every metric runs this test; α is shared by Holm's step-down
+rule for sequential tests (Bartroff & Lai, 2010): with K metrics of which r are already
+decided as changed, the next change is accepted at level α/(K − r). A decision is final once
+made. The run stops when every metric has decided, or at the game cap (the undecided ones
+are then *inconclusive*). Only this rule stops a run early.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+INCREASE = "increase"
+DECREASE = "decrease"
+NO_CHANGE = "no_change"
+INCONCLUSIVE = "inconclusive"
+CHANGED = (INCREASE, DECREASE)
+
+
+def llr(d: float, variance: float, mu0: float, mu1: float) -> float:
+    """Normal-approximation log-likelihood ratio of Δ = mu1 against Δ = mu0."""
+    if variance <= 0:
+        raise ValueError("the variance of a GSPRT estimate must be positive")
+    return (mu1 - mu0) * (2 * d - mu0 - mu1) / (2 * variance)
+
+
+def bounds(alpha: float, beta: float) -> tuple[float, float]:
+    """Wald's (lower, upper) stopping bounds of one SPRT at level alpha and type II error beta."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+@dataclass(frozen=True)
+class Test:
+    """The state of one metric's three-decision test after a look."""
+
+    up: float            # LLR of Δ = +ε against Δ = 0
+    down: float          # LLR of Δ = −ε against Δ = 0
+
+    @property
+    def change(self) -> float:
+        return max(self.up, self.down)
+
+
+def evaluate(d: float, variance: float, tolerance: float) -> Test:
+    """Both one-sided LLRs of an estimate d (variance v) for tolerance ε."""
+    return Test(llr(d, variance, 0.0, tolerance), llr(d, variance, 0.0, -tolerance))
+
+
+def decide(test: Test, alpha: float, beta: float) -> str | None:
+    """One metric's decision at family level alpha (split over the two directions), or None."""
+    lower, upper = bounds(alpha / 2, beta)
+    if test.up >= upper:
+        return INCREASE
+    if test.down >= upper:
+        return DECREASE
+    if test.up <= lower and test.down <= lower:
+        return NO_CHANGE
+    return None
+
+
+def step_down(tests: dict[str, Test], decided: dict[str, str], total: int,
+              alpha: float, beta: float) -> dict[str, str]:
+    """New decisions at this look for the undecided metrics in `tests` (Holm step-down).
+
+    `decided` holds the earlier decisions, `total` is the family size K. The metrics most
+    likely changed are tried first, each at level α/(K − r) with r changes found so far."""
+    changes = sum(1 for v in decided.values() if v in CHANGED)
+    new: dict[str, str] = {}
+    order = sorted((n for n in tests if n not in decided), key=lambda n: -tests[n].change)
+    for name in order:
+        level = alpha / max(1, total - changes)
+        verdict = decide(tests[name], level, beta)
+        if verdict in CHANGED:
+            new[name] = verdict
+            changes += 1
+        elif verdict == NO_CHANGE:
+            new[name] = verdict
+    return new

@@ -1,0 +1,108 @@
+"""The sequential A/B test of a family of metrics: paired units arrive in batches, and after
+each batch every undecided metric is re-estimated and put to the GSPRT (gsprt.py, whose
+docstring states the decision rule). It knows nothing about games: tests feed it synthetic
+units, `toolkit.compare.run` feeds it real ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from toolkit.compare import gsprt
+from toolkit.compare.estimate import Accumulator, Estimate
+from toolkit.compare.metrics import Metric, Sums
+from toolkit.sim.stats_math import holm, normal_two_sided_p
+
+MIN_UNITS = 30   # no decision before this many paired units: the variance needs data
+UNOBSERVED = "unobserved"   # never came up in either version (e.g. a party no agent picks)
+
+
+@dataclass(frozen=True)
+class MetricResult:
+    """A metric's outcome: estimate, decision, when it was decided and its Holm p-value."""
+
+    metric: Metric
+    tolerance: float
+    estimate: Estimate
+    decision: str
+    decided_at: int | None      # paired games when decided
+    test: gsprt.Test | None
+    p_holm: float | None
+
+    @property
+    def changed(self) -> bool:
+        return self.decision in gsprt.CHANGED
+
+
+class SequentialTest:
+    """Accumulates paired units and decides each metric as soon as the GSPRT allows."""
+
+    def __init__(self, metrics: Sequence[Metric], tolerances: dict[str, float],
+                 alpha: float = 0.05, beta: float = 0.05, min_units: int = MIN_UNITS):
+        if not metrics:
+            raise ValueError("a sequential test needs at least one metric")
+        self.metrics = list(metrics)
+        self.tolerances = tolerances
+        self.alpha, self.beta, self.min_units = alpha, beta, min_units
+        self.accumulators = {m.name: Accumulator(m) for m in self.metrics}
+        self.units = 0
+        self.games = 0
+        self.decided: dict[str, str] = {}
+        self.decided_at: dict[str, int] = {}
+        self.tests: dict[str, gsprt.Test] = {}
+        self.estimates: dict[str, Estimate] = {}
+
+    def tolerance(self, metric: Metric) -> float:
+        return self.tolerances[metric.family]
+
+    def observed(self, metric: Metric) -> bool:
+        est = self.estimates.get(metric.name)
+        return est is not None and (est.baseline is not None or est.candidate is not None)
+
+    @property
+    def done(self) -> bool:
+        """Every metric decided, except those never observed in either version."""
+        if self.units < self.min_units:
+            return False
+        return all(m.name in self.decided or not self.observed(m) for m in self.metrics)
+
+    def add(self, pairs: Sequence[tuple[Sums, Sums]], games: int) -> dict[str, str]:
+        """Add units (and the paired games they hold), look, and return the new decisions."""
+        self.units += len(pairs)
+        self.games += games
+        for metric in self.metrics:
+            acc = self.accumulators[metric.name]
+            for base, cand in pairs:
+                acc.add(base, cand)
+            eps = self.tolerance(metric)
+            est = acc.estimate(unit_floor=eps * eps)
+            self.estimates[metric.name] = est
+            if est.delta is not None and metric.name not in self.decided:
+                self.tests[metric.name] = gsprt.evaluate(est.delta, est.variance, eps)
+        if self.units < self.min_units:
+            return {}
+        new = gsprt.step_down(self.tests, self.decided, len(self.metrics), self.alpha, self.beta)
+        for name, verdict in new.items():
+            self.decided[name] = verdict
+            self.decided_at[name] = self.games
+        return new
+
+    def results(self) -> list[MetricResult]:
+        """Every metric in family order; undecided ones are inconclusive."""
+        pvalues = []
+        for metric in self.metrics:
+            est = self.estimates.get(metric.name)
+            ok = est is not None and est.delta is not None
+            pvalues.append(normal_two_sided_p(est.delta, 0.0, est.variance) if ok else 1.0)
+        adjusted = holm(pvalues)
+        out = []
+        for metric, p in zip(self.metrics, adjusted):
+            est = self.estimates.get(metric.name) or Estimate(None, None, self.units)
+            open_ = gsprt.INCONCLUSIVE if self.observed(metric) else UNOBSERVED
+            out.append(MetricResult(
+                metric, self.tolerance(metric), est,
+                self.decided.get(metric.name, open_),
+                self.decided_at.get(metric.name), self.tests.get(metric.name),
+                p if est.delta is not None else None))
+        return out

@@ -1,0 +1,165 @@
+"""Melee, the end of a fight, and its spoils: loot, glory, bounty, rewards and capture.
+
+Melee: both sides roll leadership (+edge dice to the side with more mercenaries); each
+skull kills an enemy mercenary; a side at 0 mercenaries loses and its hero dies (both at 0:
+the side that started melee wins). The victor loots all carried gold, goods up to its free
+cargo and may take over the loser's party (a CAPTURE decision).
+"""
+
+from __future__ import annotations
+
+from toolkit.engine import effects
+from toolkit.engine.cards import add_bounty, bounty_reward, gain_glory, gain_gold
+from toolkit.engine.checks import dice_for
+from toolkit.engine.combat import SAFETY_ROUNDS, is_non_brigand, race_of, seat_of
+from toolkit.engine.party import party_of
+from toolkit.engine.rng import SKULL, roll
+
+
+def _melee_dice(state, ref: str, more: bool) -> int:
+    seat = seat_of(ref)
+    if seat is None:
+        n = state.rules.catalog.npcs[ref[2:]].stats.leadership
+    else:
+        n = dice_for(state, seat, "leadership", "melee")
+    if more:
+        n += state.rules.game.combat.edge_dice
+    return min(n, state.rules.game.dice.count)
+
+
+def melee(state, starter: int) -> None:
+    combat = state.combat
+    combat["melee"] = True
+    sides = combat["sides"]
+    parties = [party_of(state, r) for r in sides]
+    for side in (0, 1):
+        seat = seat_of(sides[side])
+        if seat is not None:
+            effects.fire(state, seat, "pre_melee", None, opponent=sides[1 - side])
+    for _ in range(SAFETY_ROUNDS):
+        mercs = [p.cur["mercenaries"] for p in parties]
+        if 0 in mercs:
+            if mercs == [0, 0]:
+                defeat(state, [1 - starter], melee=True)
+            else:
+                defeat(state, [mercs.index(0)], melee=True)
+            return
+        dice = [_melee_dice(state, sides[s], mercs[s] > mercs[1 - s]) for s in (0, 1)]
+        rolls = [roll(state.rng["dice"], state.rules.faces, n) for n in dice]
+        for side in (0, 1):
+            state.log.append(("roll", sides[side], "melee", rolls[side]))
+            other = parties[1 - side].cur
+            other["mercenaries"] = max(0, other["mercenaries"] - rolls[side].count(SKULL))
+    end(state)
+
+
+def defeat(state, losers: list[int], melee: bool) -> None:
+    """The losers' parties are beaten; a single victor takes the spoils."""
+    from toolkit.engine.death import kill
+    from toolkit.engine.npc import leave
+    combat = state.combat
+    sides = combat["sides"]
+    victor = 1 - losers[0] if len(losers) == 1 else None
+    capture = None
+    if victor is not None:
+        capture = _spoils(state, victor, losers[0], melee)
+    for side in losers:
+        ref = sides[side]
+        state.log.append(("defeated", ref))
+        if ref[0] == "p":
+            kill(state, int(ref[1:]), "combat")
+        else:
+            leave(state, ref[2:])
+    if victor is not None and seat_of(sides[victor]) is not None and state.phase == "play":
+        seat = seat_of(sides[victor])
+        gain_glory(state, seat, "defeat")
+        if capture is not None:
+            state.pending.append({"kind": "capture", "player": seat, "party": capture})
+    end(state)
+
+
+def _spoils(state, w: int, l: int, melee: bool):
+    """Gold, rewards, bounty, goods and the capturable party; returns the party's data."""
+    combat = state.combat
+    win_ref, lose_ref = combat["sides"][w], combat["sides"][l]
+    seat = seat_of(win_ref)
+    if lose_ref[0] == "p":
+        loser = state.players[int(lose_ref[1:])]
+        loot, reward = loser.gold, (bounty_reward(state, seat, loser) if seat is not None else 0)
+        loser.gold = 0
+    else:
+        npc = state.npcs[lose_ref[2:]]
+        loot, reward = npc.gold, state.rules.catalog.npcs[lose_ref[2:]].bounty_reward
+        npc.gold = 0
+    if seat is None:
+        state.npcs[win_ref[2:]].gold += loot
+        return None
+    gain_gold(state, seat, loot, "loot")
+    gain_gold(state, seat, reward, "reward")
+    if not combat["bounty"][w] and is_non_brigand(state, lose_ref):
+        add_bounty(state, seat, race_of(state, lose_ref))
+    if lose_ref[0] == "n":
+        _defeat_missions(state, seat, lose_ref[2:])
+    if not melee:
+        return None
+    me = state.players[seat]
+    if lose_ref[0] == "p":
+        loser = state.players[int(lose_ref[1:])]
+        room = max(0, me.party.cur["cargo"] - len(me.goods))
+        me.goods.extend(loser.goods[:room])
+        del loser.goods[:room]
+        party, loser.party = loser.party, None
+    else:
+        party = state.npcs[lose_ref[2:]].party
+    return {"kind": party.kind, "top": dict(party.top), "cur": dict(party.cur),
+            "equipment": list(party.equipment), "flipped": list(party.flipped)}
+
+
+def _defeat_missions(state, seat: int, npc_id: str) -> None:
+    from toolkit.engine.turn import complete_mission
+    for mission in list(state.players[seat].missions):
+        if state.rules.catalog.missions[mission].defeat == npc_id:
+            complete_mission(state, seat, mission)
+
+
+def end(state) -> None:
+    """Close the fight: one-shot flee equipment turns back; queued NPC attacks follow."""
+    combat = state.combat
+    if combat is None:  # the game ended during the fight
+        return
+    for ref in combat["sides"]:
+        seat = seat_of(ref)
+        if seat is not None and state.players[seat].party is not None:
+            party = state.players[seat].party
+            party.flipped = [e for e in party.flipped if not any(
+                op == "flee_strike" for op, _ in state.rules.effects.get(e, ()))]
+    state.combat = None
+    state.pending = [d for d in state.pending if d["kind"] != "combat_choice"]
+    for npc_id in combat["queue"]:
+        target = seat_of(combat["sides"][1])
+        from toolkit.engine.npc import attackers
+        if target is not None and npc_id in attackers(state, target):
+            from toolkit.engine.combat import start
+            start(state, f"n:{npc_id}", f"p{target}",
+                  queue=combat["queue"][combat["queue"].index(npc_id) + 1:])
+            return
+
+
+def capture(state, seat: int, take: bool) -> None:
+    """Resolve CAPTURE: take over the beaten party (old one abandoned) or leave it."""
+    from toolkit.engine.death import place_equipment
+    from toolkit.engine.party import refresh
+    from toolkit.engine.state import Party
+    entry = state.pending.pop()
+    party = Party(**entry["party"])
+    player = state.players[seat]
+    if not take or player.party is None:
+        place_equipment(state, party.equipment)
+        return
+    old = player.party
+    place_equipment(state, old.equipment)
+    party.cur["mercenaries"] = old.cur["mercenaries"]
+    player.party = party
+    refresh(state, seat)
+    player.used[party.kind] = player.used.get(party.kind, 0) + 1
+    state.log.append(("capture", seat, party.kind))

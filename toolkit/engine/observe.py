@@ -1,0 +1,117 @@
+"""What one player may see (observation) and a re-sampled full state for search (determinize).
+
+Hidden from a seat: deck orders (decks appear sorted), other players' goods, glory hands,
+rumors and buy offers (None placeholders, counts kept), their stash gold (0; the number of
+deposits is public), face-down tavern equipment ("?"), during setup the others' heroes and
+parties ("?"/None), and a combat choice the other side has made but not yet revealed
+("hidden"). Observations carry no random streams. Carried gold stays visible: every gain
+and spend is public, so it is known to a player who watched the whole game.
+"""
+
+from __future__ import annotations
+
+from toolkit.engine.actions import Action, ActionKind
+from toolkit.engine.rng import stream
+from toolkit.engine.state import clone
+
+DECKS = ("goods_deck", "glory_deck", "hero_deck", "event_deck", "mission_deck", "rumor_deck",
+         "eq_reserve")
+
+
+def observation(state, seat: int):
+    """A copy of the state with everything `seat` cannot see removed."""
+    view = clone(state)
+    view.rng = {}
+    for name in DECKS:
+        setattr(view, name, sorted(getattr(view, name)))
+    for player in view.players:
+        if player.seat == seat:
+            continue
+        player.goods = [None] * len(player.goods)
+        player.hand = [None] * len(player.hand)
+        player.rumors = [None] * len(player.rumors)
+        player.stash = 0
+        if view.phase == "setup":
+            player.hero, player.party = "?", None
+    for tavern, token in view.tavern_eq.items():
+        if token is not None and tavern not in view.eq_revealed:
+            view.tavern_eq[tavern] = "?"
+    if view.visit is not None and view.turn_seat != seat:
+        view.visit.offer = [None] * len(view.visit.offer)
+    view.log = [e for e in view.log if e[0] != "offer" or e[1] == seat]
+    view.history = [_mask(view, a, seat) for a in view.history]
+    _hide_choice(view, seat)
+    return view
+
+
+def _mask(view, action, seat):
+    if action.kind is ActionKind.BUY:
+        return Action(ActionKind.BUY, ("?",))
+    return action
+
+
+def _hide_choice(view, seat) -> None:
+    combat = view.combat
+    if combat is None:
+        return
+    for side in (0, 1):
+        ref = combat["sides"][side]
+        if combat["choices"][side] is not None and ref != f"p{seat}":
+            combat["choices"][side] = "hidden"
+            for i in range(len(view.history) - 1, -1, -1):
+                if view.history[i].kind is ActionKind.COMBAT_CHOICE:
+                    view.history[i] = Action(ActionKind.COMBAT_CHOICE, ("hidden",))
+                    break
+
+
+def determinize(state, seat: int, rng):
+    """A full state equal to the truth in all `seat` sees, the rest re-sampled with `rng`."""
+    out = clone(state)
+    others = [p for p in out.players if p.seat != seat]
+    offer_hidden = out.visit is not None and out.turn_seat != seat
+    _redeal(rng, out, "goods_deck", [(p, "goods") for p in others],
+            [out.visit] if offer_hidden else [])
+    _redeal(rng, out, "glory_deck", [(p, "hand") for p in others])
+    _redeal(rng, out, "rumor_deck", [(p, "rumors") for p in others])
+    for name in ("hero_deck", "event_deck", "mission_deck"):
+        rng.shuffle(getattr(out, name))
+    hidden = [t for t, e in out.tavern_eq.items() if e is not None and t not in out.eq_revealed]
+    tokens = [out.tavern_eq[t] for t in hidden] + out.eq_reserve
+    rng.shuffle(tokens)
+    for tavern in hidden:
+        out.tavern_eq[tavern] = tokens.pop()
+    out.eq_reserve = tokens
+    gpp = out.rules.game.stash.gold_per_point
+    for player in others:
+        player.stash = player.deposits * gpp
+    _resample_choice(out, seat, rng)
+    base = rng.getrandbits(64)
+    out.rng = {k: stream(base, k) for k in out.rng}
+    return out
+
+
+def _redeal(rng, out, deck: str, holders, visits=()) -> None:
+    pool = list(getattr(out, deck))
+    for owner, attr in holders:
+        pool += getattr(owner, attr)
+    for visit in visits:
+        pool += visit.offer
+    rng.shuffle(pool)
+    for owner, attr in holders:
+        n = len(getattr(owner, attr))
+        setattr(owner, attr, [pool.pop() for _ in range(n)])
+    for visit in visits:
+        visit.offer = [pool.pop() for _ in range(len(visit.offer))]
+    setattr(out, deck, pool)
+
+
+def _resample_choice(out, seat, rng) -> None:
+    from toolkit.engine.combat import choice_options
+    combat = out.combat
+    if combat is None:
+        return
+    for side in (0, 1):
+        ref = combat["sides"][side]
+        if ref[0] == "p" and ref != f"p{seat}" and combat["choices"][side] is not None:
+            options = choice_options(out, int(ref[1:]), side)
+            combat["choices"][side] = options[int(rng.random() * len(options))]

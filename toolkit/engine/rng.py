@@ -1,0 +1,48 @@
+"""Seeded random streams, one per purpose, and the dice of the game.
+
+Each stream is a `random.Random` seeded from sha256(seed, purpose), so that one extra draw
+for one purpose (say a shuffle) never shifts the numbers of another (say dice), which keeps
+A/B runs correlated. Purposes used by the engine: deck, dice, npc, setup; agents use
+`agent:<seat>`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+PURPOSES = ("setup", "deck", "dice", "npc")
+SKULL = -1  # the value a skull face takes in rolled dice
+
+
+def stream(seed: int | str, purpose: str) -> random.Random:
+    """The random stream for one purpose of one game seed."""
+    digest = hashlib.sha256(f"{seed}:{purpose}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def copy_stream(rng: random.Random) -> random.Random:
+    other = random.Random()
+    other.setstate(rng.getstate())
+    return other
+
+
+def die_faces(faces) -> tuple[int, ...]:
+    """The catalog's die faces with 'skull' as SKULL."""
+    return tuple(SKULL if f == "skull" else int(f) for f in faces)
+
+
+def roll(rng: random.Random, faces: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """Roll n dice; faces as returned by die_faces."""
+    k = len(faces)
+    rand = rng.random
+    return tuple(faces[int(rand() * k)] for _ in range(n))
+
+
+def skulls(dice: tuple[int, ...]) -> int:
+    return dice.count(SKULL)
+
+
+def pips(dice: tuple[int, ...]) -> int:
+    """Sum of the non-skull faces (the tie-break of a combat contest)."""
+    return sum(d for d in dice if d != SKULL)

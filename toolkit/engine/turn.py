@@ -1,0 +1,198 @@
+"""A player's turn outside the tavern: move, enter and leave taverns, explore, complete
+missions, play glory cards, discard goods over cargo, end the turn."""
+
+from __future__ import annotations
+
+from toolkit.engine import effects
+from toolkit.engine.cards import at_war, gain_glory, gain_gold, hero_race, use_card
+from toolkit.engine.checks import check
+from toolkit.engine.combat import npc_attacks, start
+from toolkit.engine.party import fills_of, refresh
+from toolkit.engine.state import Visit
+
+
+def tavern_open(state, seat: int, region: str) -> bool:
+    """A tavern is closed to heroes wanted by its race (home excepted) and during war."""
+    player = state.players[seat]
+    if state.rules.catalog.regions[region].tavern is None:
+        return False
+    home = state.rules.catalog.heroes[player.hero].home
+    if region == home:
+        return True
+    race = state.rules.region_race[region]
+    if player.bounty.get(race) and not effects.fire(state, seat, "enter_wanted", False):
+        return False
+    return not at_war(state, hero_race(state, seat), race)
+
+
+def toll(state, seat: int) -> int:
+    if effects.fire(state, seat, "ignore", False, event="tolls"):
+        return 0
+    return effects.fire_events(state, "toll", 0)
+
+
+def move(state, seat: int, region: str) -> None:
+    player = state.players[seat]
+    player.actions -= 1
+    player.region = region
+    state.log.append(("move", seat, region))
+    npc_attacks(state, seat)
+
+
+def enter_tavern(state, seat: int) -> None:
+    player = state.players[seat]
+    player.actions -= 1
+    player.in_tavern = True
+
+
+def free_leave(state, seat: int) -> bool:
+    player = state.players[seat]
+    return player.free_moves < effects.fire(state, seat, "free_moves", 0)
+
+
+def leave_tavern(state, seat: int) -> None:
+    player = state.players[seat]
+    if free_leave(state, seat):
+        player.free_moves += 1
+    else:
+        player.actions -= 1
+    player.gold -= toll(state, seat)
+    player.in_tavern = False
+    npc_attacks(state, seat)
+
+
+def open_visit(state, seat: int) -> None:
+    """The tavern action: one per turn; the tavern's equipment token is turned face up."""
+    player = state.players[seat]
+    player.actions -= 1
+    player.visited = True
+    state.visit = Visit(player.region)
+    if player.region not in state.eq_revealed and state.tavern_eq.get(player.region):
+        state.eq_revealed.append(player.region)
+
+
+# --- explore ------------------------------------------------------------------------------
+def explore_targets(state, seat: int) -> list[tuple]:
+    player = state.players[seat]
+    here = player.region
+    found = []
+    for other in state.players:
+        if other.seat != seat and other.hero and other.region == here and not other.in_tavern:
+            found.append(("player", other.seat))
+    for npc_id in state.rules.npcs:
+        if state.npcs[npc_id].region == here:
+            found.append(("npc", npc_id))
+    token = state.explorers.get(here)
+    if token is not None:
+        found.append(("explorer", token))
+    for rumor in player.rumors:
+        if state.rules.catalog.rumors[rumor].region == here and ("rumor", rumor) not in found:
+            found.append(("rumor", rumor))
+    return [t for t in found if f"{t[0]}:{t[1]}" not in player.explored]
+
+
+def explore(state, seat: int, kind: str, target) -> None:
+    player = state.players[seat]
+    player.actions -= 1
+    player.explored.append(f"{kind}:{target}")
+    check(state, seat, "perception", "explore", [kind, target])
+
+
+def after_explore(state, seat: int, ok: bool, data) -> None:
+    kind, target = data
+    if not ok:
+        return
+    if kind == "player":
+        start(state, f"p{seat}", f"p{target}")
+    elif kind == "npc":
+        start(state, f"p{seat}", f"n:{target}")
+    elif kind == "explorer":
+        state.pending.append({"kind": "explorer", "player": seat, "token": target})
+    else:
+        _investigate(state, seat, target)
+
+
+def _investigate(state, seat: int, rumor: str) -> None:
+    player = state.players[seat]
+    card = state.rules.catalog.rumors[rumor]
+    player.rumors.remove(rumor)
+    state.rumor_discard.append(rumor)
+    use_card(player, rumor)
+    state.log.append(("rumor", seat, rumor, card.truth))
+    if card.truth:
+        gain_gold(state, seat, card.gold, "rumor")
+        gain_glory(state, seat, "rumor")
+
+
+# --- missions -----------------------------------------------------------------------------
+def can_complete(state, seat: int, mission: str) -> bool:
+    card = state.rules.catalog.missions[mission]
+    player = state.players[seat]
+    if card.target != player.region or (card.check is None and card.deliver is None):
+        return False
+    if card.deliver is not None:
+        held = sum(1 for c in player.goods if state.rules.cards[c][0] == card.deliver.good)
+        return held >= card.deliver.count
+    return True
+
+
+def attempt_mission(state, seat: int, mission: str) -> None:
+    state.players[seat].actions -= 1
+    card = state.rules.catalog.missions[mission]
+    if card.check is None:
+        after_complete(state, seat, True, mission)
+    else:
+        check(state, seat, card.check.stat, "complete", mission, need=card.check.successes)
+
+
+def after_complete(state, seat: int, ok: bool, mission) -> None:
+    if not ok:
+        return
+    card = state.rules.catalog.missions[mission]
+    player = state.players[seat]
+    if card.deliver is not None:
+        for _ in range(card.deliver.count):
+            index = next(i for i, c in enumerate(player.goods)
+                         if state.rules.cards[c][0] == card.deliver.good)
+            state.goods_discard.append(player.goods.pop(index))
+    complete_mission(state, seat, mission)
+
+
+def complete_mission(state, seat: int, mission: str) -> None:
+    player = state.players[seat]
+    player.missions.remove(mission)
+    state.mission_discard.append(mission)
+    use_card(player, mission)
+    state.log.append(("mission", seat, mission))
+    gain_gold(state, seat, state.rules.catalog.missions[mission].gold, "mission")
+    gain_glory(state, seat, "mission")
+
+
+# --- glory cards and goods ----------------------------------------------------------------
+def play_glory(state, seat: int, card_id: str, arg: str) -> None:
+    player = state.players[seat]
+    if state.rules.catalog.glory_cards[card_id].type == "follower":
+        player.hand.remove(card_id)
+        player.followers.append(card_id)
+        use_card(player, card_id)
+        refresh(state, seat, fill=fills_of(state, card_id))
+        state.log.append(("follower", seat, card_id))
+    else:
+        effects.play(state, seat, card_id, arg)
+
+
+def discard_goods(state, seat: int, good: str) -> None:
+    player = state.players[seat]
+    index = next(i for i, c in enumerate(player.goods) if state.rules.cards[c][0] == good)
+    state.goods_discard.append(player.goods.pop(index))
+
+
+def discard_glory(state, seat: int, card_id: str) -> None:
+    state.pending.pop()
+    player = state.players[seat]
+    if card_id in player.hand:
+        player.hand.remove(card_id)
+    else:
+        player.followers.remove(card_id)
+        refresh(state, seat)
+    state.glory_discard.append(card_id)

@@ -1,0 +1,1 @@
+"""Print-and-play rendering: view models, Jinja HTML, WeasyPrint faces, imposition, rasters, TTS."""

@@ -1,0 +1,80 @@
+"""Build-time checks that become warnings (errors with --strict): missing icons, art below
+300 dpi at print size, rules text that still overflows at the smallest size, and the CJK
+font needed by --lang zh."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from toolkit.errors import RenderError
+
+MIN_DPI = 300
+ART_BOX = (55.0, 26.5)  # mm: the art window of a full-size card (the largest art box)
+CJK_FAMILY = "Noto Sans CJK SC"
+CJK_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", str(Path.home() / ".fonts"))
+
+
+def require_cjk_font() -> None:
+    """RenderError naming the package when Noto Sans CJK is not installed."""
+    if shutil.which("fc-list"):
+        out = subprocess.run(["fc-list", CJK_FAMILY, "family"], capture_output=True,
+                             text=True, check=False).stdout
+        found = CJK_FAMILY in out
+    else:
+        found = any(any(Path(d).rglob("NotoSansCJK*")) for d in CJK_DIRS if Path(d).is_dir())
+    if not found:
+        raise RenderError(f"--lang zh needs the font '{CJK_FAMILY}', which is not installed",
+                          hint="install the package fonts-noto-cjk (apt install fonts-noto-cjk)")
+
+
+def _where(catalog, id_: str) -> str:
+    file, line, _ = catalog.source(id_)
+    return f"{file}:{line}"
+
+
+def icon_warnings(icons) -> list[str]:
+    return [f"warning: no icon '{name}' in icons/ or templates/icons/ (used by "
+            f"{', '.join(sorted(u for u in users if u))}); a lettered badge is printed"
+            for name, users in sorted(icons.missing.items())]
+
+
+def art_warnings(ctx, catalog) -> list[str]:
+    """Art missing, unreadable, or under 300 dpi in the card's art window."""
+    from PIL import Image, UnidentifiedImageError
+
+    out = []
+    for card_id, path in ctx.art_notes:
+        where = _where(catalog, card_id)
+        root = Path(catalog.root).resolve()
+        if root not in path.parents:
+            raise RenderError(f"art of '{card_id}' is outside the project: {path}",
+                              file=where.rsplit(":", 1)[0], line=int(where.rsplit(":", 1)[1]))
+        if not path.is_file():
+            out.append(f"{where}: warning: art '{path.name}' of '{card_id}' not found; "
+                       "placeholder art is printed")
+            continue
+        try:
+            with Image.open(path) as image:
+                width, height = image.size
+        except (UnidentifiedImageError, OSError):
+            if path.suffix.lower() == ".svg":
+                continue
+            out.append(f"{where}: warning: art of '{card_id}' is not a readable image")
+            continue
+        dpi = min(width / (ART_BOX[0] / 25.4), height / (ART_BOX[1] / 25.4))
+        if dpi < MIN_DPI:
+            out.append(f"{where}: warning: art of '{card_id}' is {width}x{height} px, "
+                       f"{dpi:.0f} dpi at print size (300 dpi wanted)")
+    return sorted(set(out))
+
+
+def overflow_warnings(faces, where, catalog) -> list[str]:
+    out = []
+    for face in faces:
+        if face.fit and where[face.key].overflow:
+            file, line, _ = face.source or ("cards", 1, 1)
+            out.append(f"{file}:{line}: warning: rules text of '{face.id}' does not fit its "
+                       "box even at the smallest size; shorten it")
+    return out

@@ -1,0 +1,114 @@
+"""Icons and generated art: SVG icon lookup (project icons/ first, then templates/icons/),
+rules text with inline `:icon:` tokens turned into images, and placeholder art from an id."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from html import escape
+from pathlib import Path
+
+from markupsafe import Markup
+
+TOKEN = re.compile(r":([a-z][a-z0-9_]*):")
+
+
+def data_uri(svg: str) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+class Icons:
+    """Finds icon files by name and remembers names that have none (for warnings)."""
+
+    def __init__(self, folders: list[Path]):
+        self.folders = [Path(f) for f in folders]
+        self.missing: dict[str, set[str]] = {}
+        self._found: dict[str, str | None] = {}
+
+    def path(self, name: str) -> Path | None:
+        for folder in self.folders:
+            candidate = folder / f"{name}.svg"
+            if candidate.is_file():
+                return candidate
+        return None
+
+    def exists(self, name: str) -> bool:
+        return self.path(name) is not None
+
+    def url(self, name: str, used_by: str = "") -> str:
+        """A URL for the icon; a lettered badge (and a warning) when there is no file."""
+        if name not in self._found:
+            path = self.path(name)
+            self._found[name] = path.resolve().as_uri() if path else None
+        if self._found[name] is None:
+            self.missing.setdefault(name, set()).add(used_by)
+            return badge(name)
+        return self._found[name]
+
+    def img(self, name: str, used_by: str = "", cls: str = "icon") -> Markup:
+        return Markup(f'<img class="{cls}" src="{self.url(name, used_by)}" alt="{escape(name)}">')
+
+    def rich(self, text: str, used_by: str = "") -> Markup:
+        """Escaped text; `:name:` becomes an inline icon when an icon of that name exists."""
+        out = []
+        last = 0
+        for match in TOKEN.finditer(text):
+            out.append(escape(text[last:match.start()]))
+            name = match.group(1)
+            out.append(self.img(name, used_by) if self.exists(name) else escape(match.group(0)))
+            last = match.end()
+        out.append(escape(text[last:]))
+        return Markup("".join(out).replace("\n", "<br>"))
+
+    def unknown_tokens(self, text: str) -> list[str]:
+        return [m.group(1) for m in TOKEN.finditer(text) if not self.exists(m.group(1))]
+
+
+def badge(name: str) -> str:
+    """A round badge with the name's initial, for an icon the project has not drawn."""
+    hue = int(hashlib.sha256(name.encode()).hexdigest()[:4], 16) % 360
+    letter = escape(name[:1].upper())
+    return data_uri(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
+        f'<circle cx="12" cy="12" r="10.5" fill="hsl({hue},45%,40%)" stroke="#2b2118"/>'
+        f'<text x="12" y="16.5" font-size="13" font-family="DejaVu Sans" font-weight="bold" '
+        f'text-anchor="middle" fill="#fff">{letter}</text></svg>')
+
+
+def placeholder_art(seed: str, color: str) -> str:
+    """Deterministic art for a card without `art:`: layered hills and a sky of shapes whose
+    positions come from the hash of the card id, tinted by the card's colour."""
+    digest = hashlib.sha256(seed.encode()).digest()
+    nums = [b / 255 for b in digest]
+    shapes = []
+    for i in range(6):
+        x, y, r = nums[i] * 100, nums[i + 6] * 45, 4 + nums[i + 12] * 10
+        shapes.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#fff" '
+                      f'opacity="{0.05 + nums[i + 18] * 0.12:.2f}"/>')
+    hills = []
+    for layer in range(3):
+        base = 40 + layer * 9
+        pts = " ".join(f"{x},{base - nums[(layer * 7 + x // 10) % 32] * 14:.1f}"
+                       for x in range(0, 101, 10))
+        hills.append(f'<polygon points="0,70 {pts} 100,70" fill="#1b140e" '
+                     f'opacity="{0.18 + layer * 0.16:.2f}"/>')
+    sun_x = 15 + nums[30] * 70
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70" '
+           'preserveAspectRatio="xMidYMid slice">'
+           '<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">'
+           f'<stop offset="0" stop-color="{color}"/><stop offset="1" stop-color="#f1dfb8"/>'
+           '</linearGradient></defs><rect width="100" height="70" fill="url(#g)"/>'
+           f'<circle cx="{sun_x:.1f}" cy="20" r="9" fill="#f8e7b0" opacity="0.8"/>'
+           + "".join(shapes) + "".join(hills) + "</svg>")
+    return data_uri(svg)
+
+
+def pattern_back(color: str) -> str:
+    """The repeating lattice printed on card backs."""
+    return data_uri(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12" viewBox="0 0 12 12">'
+        f'<rect width="12" height="12" fill="{color}"/>'
+        '<path d="M0 6L6 0L12 6L6 12Z" fill="none" stroke="#f1dfb8" stroke-opacity="0.22" '
+        'stroke-width="0.6"/><circle cx="6" cy="6" r="1.1" fill="#f1dfb8" '
+        'fill-opacity="0.25"/></svg>')

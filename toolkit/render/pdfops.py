@@ -1,0 +1,125 @@
+"""Low-level PDF building with pypdf: rendered pages as reusable Form XObjects, and a small
+content-stream writer (lines, rectangles, clipping, text in Helvetica) for sheets."""
+
+from __future__ import annotations
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
+                           NameObject, RectangleObject)
+
+PT = 72 / 25.4  # points per mm
+
+
+def page_to_xobject(writer: PdfWriter, page):
+    """One Form XObject holding a page's drawing; its resources are cloned once per reader."""
+    data = page.get_contents().get_data()
+    stream = DecodedStreamObject()
+    stream.set_data(data)
+    stream = stream.flate_encode()
+    stream[NameObject("/Type")] = NameObject("/XObject")
+    stream[NameObject("/Subtype")] = NameObject("/Form")
+    stream[NameObject("/BBox")] = ArrayObject([FloatObject(v) for v in page.mediabox])
+    stream[NameObject("/Resources")] = page["/Resources"].get_object().clone(writer)
+    return writer._add_object(stream)
+
+
+class XObjects:
+    """XObjects of rendered faces, made on first use: (pdf path, page index) -> reference."""
+
+    def __init__(self, writer: PdfWriter):
+        self.writer = writer
+        self.readers: dict[str, PdfReader] = {}
+        self.refs: dict[tuple[str, int], object] = {}
+
+    def page(self, path: str, index: int):
+        if path not in self.readers:
+            self.readers[path] = PdfReader(path)
+        return self.readers[path].pages[index]
+
+    def get(self, path: str, index: int):
+        key = (path, index)
+        if key not in self.refs:
+            self.refs[key] = page_to_xobject(self.writer, self.page(path, index))
+        return self.refs[key]
+
+
+def _num(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".") or "0"
+
+
+def escape(text: str) -> str:
+    """A PDF literal string body in WinAnsi (characters outside it become '?')."""
+    raw = text.encode("cp1252", "replace").decode("latin-1")
+    return raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+class Canvas:
+    """Content-stream operations for one sheet; coordinates in mm from the top-left corner."""
+
+    def __init__(self, width: float, height: float):
+        self.w, self.h = width, height
+        self.ops: list[str] = []
+        self.xobjects: dict[str, object] = {}
+        self.uses_font = False
+
+    def _xy(self, x: float, y: float) -> str:
+        return f"{_num(x * PT)} {_num((self.h - y) * PT)}"
+
+    def place(self, ref, x: float, y: float, clip=None, scale: float = 1.0, name=None) -> None:
+        """Draw an XObject with its top-left corner at (x, y), optionally clipped to
+        clip=(x, y, w, h) in sheet mm; `ref` must come from XObjects.get."""
+        name = name or f"/X{len(self.xobjects)}"
+        self.xobjects.setdefault(name, ref)
+        box = ref.get_object()["/BBox"]
+        height_mm = float(box[3]) / PT * scale
+        self.ops.append("q")
+        if clip:
+            cx, cy, cw, ch = clip
+            self.ops.append(f"{self._xy(cx, cy + ch)} {_num(cw * PT)} {_num(ch * PT)} re W n")
+        self.ops.append(f"{_num(scale)} 0 0 {_num(scale)} {self._xy(x, y + height_mm)} cm "
+                        f"{name} Do Q")
+
+    def line(self, x1, y1, x2, y2, width=0.25, gray=0.0, dash=None) -> None:
+        pattern = f"[{' '.join(_num(d * PT) for d in dash)}] 0 d " if dash else ""
+        self.ops.append(f"q {pattern}{_num(width)} w {_num(gray)} G {self._xy(x1, y1)} m "
+                        f"{self._xy(x2, y2)} l S Q")
+
+    def rect(self, x, y, w, h, fill=None, stroke=0.25) -> None:
+        paint = f"{_num(fill)} g " if fill is not None else ""
+        op = "B" if fill is not None and stroke else ("f" if fill is not None else "S")
+        self.ops.append(f"q {paint}{_num(stroke)} w {self._xy(x, y + h)} "
+                        f"{_num(w * PT)} {_num(h * PT)} re {op} Q")
+
+    def text(self, x, y, text: str, size=7.0, angle=0) -> None:
+        """Text with its baseline start at (x, y); angle 90 runs bottom to top."""
+        self.uses_font = True
+        tx, ty = self._xy(x, y).split()
+        matrix = "0 1 -1 0" if angle == 90 else "1 0 0 1"
+        self.ops.append(f"BT /Helv {_num(size)} Tf {matrix} {tx} {ty} Tm ({escape(text)}) Tj ET")
+
+    def add_to(self, writer: PdfWriter):
+        """Append this canvas as a new page of `writer`."""
+        page = writer.add_blank_page(self.w * PT, self.h * PT)
+        resources = DictionaryObject()
+        if self.xobjects:
+            resources[NameObject("/XObject")] = DictionaryObject(
+                {NameObject(k): v for k, v in self.xobjects.items()})
+        if self.uses_font:
+            font = DictionaryObject({NameObject("/Type"): NameObject("/Font"),
+                                     NameObject("/Subtype"): NameObject("/Type1"),
+                                     NameObject("/BaseFont"): NameObject("/Helvetica"),
+                                     NameObject("/Encoding"): NameObject("/WinAnsiEncoding")})
+            resources[NameObject("/Font")] = DictionaryObject({NameObject("/Helv"): font})
+        page[NameObject("/Resources")] = resources
+        stream = DecodedStreamObject()
+        stream.set_data("\n".join(self.ops).encode("latin-1"))
+        page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
+        return page
+
+
+def set_print_boxes(page, bleed_mm: float) -> None:
+    """Trim box = media box inset by the bleed; bleed box = media box."""
+    x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+    b = bleed_mm * PT
+    page.trimbox = RectangleObject([x0 + b, y0 + b, x1 - b, y1 - b])
+    page.bleedbox = RectangleObject([x0, y0, x1, y1])

@@ -1,0 +1,71 @@
+"""The player board as a view model: hero and party card slots, the party's stat tracks
+(0 to the stat cap of game.yaml), the agility box, equipment and special-weapon slots (one
+per kind), the goods area and the glory-card area. Sizes in mm."""
+
+from __future__ import annotations
+
+from toolkit.render.board import DEFAULT_CARD
+from toolkit.render.faces import MARKER_SIZE, Face
+from toolkit.render.pdf_units import page_name
+from toolkit.render.views import Ctx
+
+TRACKS = ("defense", "shield", "cargo", "mercenaries", "attack")
+GAP = 6.0
+DOT = 8.5
+
+
+def _size(ctx: Ctx, kind: str, default) -> tuple[float, float]:
+    size = ctx.catalog.game.card_sizes.get(kind)
+    return (size.width, size.height) if size else default
+
+
+def player_view(ctx: Ctx) -> dict:
+    game = ctx.catalog.game
+    hw, hh = _size(ctx, "hero", DEFAULT_CARD)
+    pw, ph = _size(ctx, "party", DEFAULT_CARD)
+    top = 13.0
+    slots = [{"x": GAP, "y": top, "w": hw, "h": hh, "label": ctx.word("hero_slot"),
+              "icon": ctx.icons.url("hero")},
+             {"x": 2 * GAP + hw, "y": top, "w": pw, "h": ph, "label": ctx.word("party_slot"),
+              "icon": ctx.icons.url("party")}]
+    tx = 3 * GAP + hw + pw
+    values = list(range(0, game.combat.stat_cap + 1))
+    tracks = [{"label": ctx.word(s), "icon": ctx.icons.url(s), "y": top + i * (DOT + 3.5)}
+              for i, s in enumerate(TRACKS)]
+    track_w = 30 + len(values) * (DOT + 1.8)
+    agility_y = top + len(TRACKS) * (DOT + 3.5) + 2
+    row_y = top + max(hh, ph, agility_y + 18 - top) + GAP + 4
+    tokens = []
+    x = GAP
+    for kind in ("equipment", "weapon"):
+        w, h = _size(ctx, kind, MARKER_SIZE)
+        count = len(ctx.catalog.of(kind))
+        tokens.append({"x": x, "y": row_y, "w": w, "h": h, "count": count,
+                       "label": ctx.word("equipment_slots" if kind == "equipment"
+                                         else "weapon_slots"),
+                       "icon": ctx.icons.url(kind)})
+        x += count * (w + 2) + GAP
+    token_h = max(t["h"] for t in tokens)
+    width = max(tx + track_w + GAP, x)
+    area_y = row_y + token_h + GAP + 2
+    areas = [{"x": GAP, "y": area_y, "w": (width - 3 * GAP) * 0.55, "h": 34,
+              "label": ctx.word("goods_area"), "icon": ctx.icons.url("good")},
+             {"x": 2 * GAP + (width - 3 * GAP) * 0.55, "y": area_y,
+              "w": (width - 3 * GAP) * 0.45, "h": 34,
+              "label": f"{ctx.word('glory_cards')} (≤ {game.glory_hand_limit})",
+              "icon": ctx.icons.url("glory")}]
+    return {"w": round(width, 1), "h": round(area_y + 34 + GAP, 1), "slots": slots,
+            "tracks": tracks, "steps": values, "tx": tx, "dot": DOT,
+            "agility": {"y": agility_y, "label": ctx.word("agility_box"),
+                        "icon": ctx.icons.url("agility")},
+            "tokens": tokens, "areas": areas, "title": ctx.word("player_board"),
+            "game": ctx.t(game.title)}
+
+
+def player_face(ctx: Ctx, html) -> Face:
+    view = player_view(ctx)
+    page = html.render("board/player.html.j2", "the player board", pb=view, w=view["w"],
+                       h=view["h"], bleed=0.0, page=page_name(view["w"], view["h"], 0.0))
+    return Face("player_board/player_board", "player_board", "player_board", "front",
+                "player_board", view["w"], view["h"], 0.0, ctx.catalog.game.players.max,
+                page, False, view["title"])

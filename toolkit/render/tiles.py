@@ -1,0 +1,138 @@
+"""Large faces (the board, player boards) on home-printer sheets: at true size, tiled with
+an overlap and matching alignment marks when they do not fit one sheet, plus a one-page
+overview of the tiling."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from toolkit.render.impose import _scale_bar
+from toolkit.render.options import FOOTER, MARGIN, TILE_OVERLAP
+from toolkit.render.pdfops import Canvas
+
+MARK_STEP = 45.0  # mm between alignment crosses along an overlap
+
+
+@dataclass(frozen=True)
+class Plan:
+    paper: tuple[float, float]
+    cols: int
+    rows: int
+    area: tuple[float, float]
+
+    @property
+    def step(self) -> tuple[float, float]:
+        return (self.area[0] - TILE_OVERLAP, self.area[1] - TILE_OVERLAP)
+
+    def origin(self, col: int, row: int) -> tuple[float, float]:
+        return (col * self.step[0], row * self.step[1])
+
+
+def plan_for(paper: tuple[float, float], w: float, h: float) -> Plan:
+    """The orientation of the paper that needs the fewest sheets."""
+    best = None
+    for pw, ph in (paper, (paper[1], paper[0])):
+        aw, ah = pw - 2 * MARGIN, ph - 2 * MARGIN - FOOTER
+        cols = 1 if w <= aw else math.ceil((w - TILE_OVERLAP) / (aw - TILE_OVERLAP))
+        rows = 1 if h <= ah else math.ceil((h - TILE_OVERLAP) / (ah - TILE_OVERLAP))
+        plan = Plan((pw, ph), cols, rows, (aw, ah))
+        if best is None or cols * rows < best.cols * best.rows:
+            best = plan
+    return best
+
+
+def tile_name(col: int, row: int) -> str:
+    return f"{chr(65 + row)}{col + 1}"
+
+
+def tile_sheets(writer, ref, w: float, h: float, paper, label: str) -> int:
+    """The face at true size on one sheet or tiled across several; returns pages added."""
+    plan = plan_for(paper, w, h)
+    if plan.cols * plan.rows == 1:
+        canvas = Canvas(*plan.paper)
+        x, y = (plan.paper[0] - w) / 2, MARGIN + (plan.area[1] - h) / 2
+        canvas.place(ref, x, y)
+        _corner_marks(canvas, x, y, w, h)
+        _footer(canvas, label)
+        canvas.add_to(writer)
+        return 1
+    for row in range(plan.rows):
+        for col in range(plan.cols):
+            canvas = Canvas(*plan.paper)
+            bx, by = plan.origin(col, row)
+            cw, ch = min(plan.area[0], w - bx), min(plan.area[1], h - by)
+            canvas.place(ref, MARGIN - bx, MARGIN - by, clip=(MARGIN, MARGIN, cw, ch))
+            canvas.rect(MARGIN, MARGIN, cw, ch, stroke=0.3)
+            _alignment(canvas, plan, col, row, cw, ch)
+            name = tile_name(col, row)
+            _footer(canvas, f"{label} - tile {name} of {plan.rows} x {plan.cols}; overlap "
+                            f"{TILE_OVERLAP:g} mm: lay the next tile over the shaded marks")
+            canvas.add_to(writer)
+    return plan.cols * plan.rows
+
+
+def _alignment(canvas: Canvas, plan: Plan, col: int, row: int, cw: float, ch: float) -> None:
+    """Crosses along the middle of each overlap strip, at the same board positions on both
+    tiles that share it, so the tiles line up when laid over each other."""
+    bx, by = plan.origin(col, row)
+    bands_x = [bx + TILE_OVERLAP / 2] if col > 0 else []
+    if col < plan.cols - 1:
+        bands_x.append(bx + plan.area[0] - TILE_OVERLAP / 2)
+    bands_y = [by + TILE_OVERLAP / 2] if row > 0 else []
+    if row < plan.rows - 1:
+        bands_y.append(by + plan.area[1] - TILE_OVERLAP / 2)
+    for band in bands_x:
+        for yb in _multiples(by, by + ch):
+            _cross(canvas, MARGIN + band - bx, MARGIN + yb - by)
+    for band in bands_y:
+        for xb in _multiples(bx, bx + cw):
+            _cross(canvas, MARGIN + xb - bx, MARGIN + band - by)
+
+
+def _multiples(start: float, end: float) -> list[float]:
+    """Board positions (multiples of MARK_STEP) strictly inside start..end, 5 mm clear."""
+    first = math.floor(start / MARK_STEP) + 1
+    return [k * MARK_STEP for k in range(first, int(end // MARK_STEP) + 1)
+            if start + 5 < k * MARK_STEP < end - 5]
+
+
+def _cross(canvas: Canvas, x: float, y: float) -> None:
+    canvas.line(x - 3, y, x + 3, y, width=0.5)
+    canvas.line(x, y - 3, x, y + 3, width=0.5)
+    canvas.rect(x - 1.2, y - 1.2, 2.4, 2.4, stroke=0.4)
+
+
+def _corner_marks(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    for cx, dx in ((x, -1), (x + w, 1)):
+        for cy, dy in ((y, -1), (y + h, 1)):
+            canvas.line(cx + dx * 1, cy, cx + dx * 4, cy)
+            canvas.line(cx, cy + dy * 1, cx, cy + dy * 4)
+
+
+def _footer(canvas: Canvas, text: str) -> None:
+    y = canvas.h - MARGIN
+    _scale_bar(canvas, MARGIN, y, vertical=False)
+    canvas.text(MARGIN + 13, y, f"{text}  -  print at 100 % (actual size)", size=6.5)
+
+
+def overview(writer, ref, w: float, h: float, paper, label: str) -> int:
+    """The whole face scaled onto one sheet, with the tile grid and tile names drawn on."""
+    plan = plan_for(paper, w, h)
+    canvas = Canvas(*plan.paper)
+    aw, ah = plan.paper[0] - 2 * MARGIN, plan.paper[1] - 2 * MARGIN - FOOTER
+    scale = min(aw / w, ah / h, 1.0)
+    x0, y0 = MARGIN + (aw - w * scale) / 2, MARGIN + (ah - h * scale) / 2
+    canvas.place(ref, x0, y0, scale=scale)
+    canvas.rect(x0, y0, w * scale, h * scale, stroke=0.4)
+    if plan.cols * plan.rows > 1:
+        for row in range(plan.rows):
+            for col in range(plan.cols):
+                bx, by = plan.origin(col, row)
+                tw, th = min(plan.area[0], w - bx), min(plan.area[1], h - by)
+                canvas.rect(x0 + bx * scale, y0 + by * scale, tw * scale, th * scale, stroke=0.6)
+                canvas.text(x0 + bx * scale + 2, y0 + by * scale + 6, tile_name(col, row), 9)
+    canvas.text(MARGIN, canvas.h - MARGIN, f"{label} - overview at {scale * 100:.0f} % "
+                f"(not to scale); {plan.rows * plan.cols} sheet(s) at true size follow", 7)
+    canvas.add_to(writer)
+    return 1

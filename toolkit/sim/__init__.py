@@ -1,0 +1,1 @@
+"""Simulation: play games with AI players, in batches, and report balance statistics."""

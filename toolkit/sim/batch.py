@@ -1,0 +1,164 @@
+"""Runs many games in batches (chunks of seeds) on local processes or a Dask cluster.
+
+Each worker process loads the catalog once from the project path and checks its content
+hash; only compact records travel back. Results come back in game order, so a run gives the
+same records whatever the worker count or backend. Ctrl-C stops the run: batches already
+running finish, queued ones are dropped, and the finished records are returned.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from toolkit.errors import ContentError, RulesError, ToolkitError, UsageError
+from toolkit.sim.progress import game_progress
+
+Record = dict[str, Any]
+Item = tuple[int, int, tuple[str, ...]]  # (game index, seed, agents)
+MAX_BATCH = 50
+_CATALOGS: dict[str, Any] = {}
+
+
+def catalog_for(project_root: str | Path, content_hash: str | None = None):
+    """The project's catalog, loaded once per process; stops if its content changed."""
+    from toolkit.content.validate import load_catalog
+
+    key = str(Path(project_root).resolve())
+    if key not in _CATALOGS:
+        _CATALOGS[key] = load_catalog(Path(key))
+    catalog = _CATALOGS[key]
+    if content_hash is not None and catalog.content_hash != content_hash:
+        raise ContentError(f"the content of {key} changed during the run "
+                           f"({catalog.content_hash} != {content_hash}); re-run the simulation")
+    return catalog
+
+
+def play_batch(project_root: str, content_hash: str, items: Sequence[Item]) -> list[tuple[int, Record]]:
+    """Plays one chunk of games in this process: [(game index, record)]."""
+    from toolkit.sim.runner import play_game
+
+    catalog = catalog_for(project_root, content_hash)
+    out = []
+    for index, seed, agents in items:
+        try:
+            record = play_game(catalog, seed, list(agents))
+        except ToolkitError:
+            raise
+        except Exception as exc:  # an engine or agent bug: name the game so it can be replayed
+            raise RulesError(f"game {index} (seed {seed}, agents {','.join(agents)}) failed: "
+                             f"{type(exc).__name__}: {exc}") from None
+        out.append((index, record))
+    return out
+
+
+def available_cores() -> int:
+    """The cores this process may run on (all of them unless restricted)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def batch_size(games: int, workers: int) -> int:
+    """Games per batch: about four batches per worker, at most MAX_BATCH games each."""
+    return max(1, min(MAX_BATCH, math.ceil(games / (4 * max(1, workers)))))
+
+
+def check_backend(backend: str, scheduler: str | None) -> None:
+    """Stops on an unknown backend, or a scheduler address without the Dask backend."""
+    if backend not in ("local", "dask"):
+        raise UsageError(f"--backend: unknown backend '{backend}' (known: local, dask)")
+    if backend == "local" and scheduler:
+        raise UsageError("--scheduler needs --backend dask")
+
+
+def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str]],
+              workers: int | None = None, backend: str = "local", scheduler: str | None = None,
+              progress: bool = True) -> list[Record]:
+    """Records of the games (seed i played by lineups[i], one agent per seat), in seed order.
+    A run stopped with Ctrl-C returns the records of the games that finished."""
+    if len(seeds) != len(lineups):
+        raise UsageError(f"{len(seeds)} seeds but {len(lineups)} line-ups")
+    workers = workers or available_cores()
+    root = str(Path(project_root).resolve())
+    content_hash = catalog_for(root).content_hash
+    items = [(i, int(s), tuple(a)) for i, (s, a) in enumerate(zip(seeds, lineups))]
+    size = batch_size(len(items), workers)
+    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    check_backend(backend, scheduler)
+    runners = {"local": _run_local, "dask": _run_dask}
+    done: dict[int, Record] = {}
+    with game_progress(len(items), enabled=progress) as advance:
+        def collect(pairs):
+            done.update(pairs)
+            advance(len(pairs))
+        try:
+            runners[backend](root, content_hash, chunks, workers, scheduler, collect)
+        except KeyboardInterrupt:
+            pass
+    return [done[i] for i in sorted(done)]
+
+
+def _run_inline(root, content_hash, chunks, collect) -> None:
+    for chunk in chunks:
+        for item in chunk:
+            collect(play_batch(root, content_hash, [item]))
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
+
+
+def _run_local(root, content_hash, chunks, workers, scheduler, collect: Callable) -> None:
+    """One process per worker (1 worker: this process); batches as they finish."""
+    if workers == 1 or len(chunks) == 1:
+        return _run_inline(root, content_hash, chunks, collect)
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["toolkit.sim.batch", "toolkit.sim.runner"])
+    pool = ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context,
+                               initializer=_ignore_sigint)
+    futures = [pool.submit(play_batch, root, content_hash, chunk) for chunk in chunks]
+    collected = set()
+    try:
+        for future in as_completed(futures):
+            collect(future.result())
+            collected.add(future)
+    except KeyboardInterrupt:
+        for future in futures:
+            future.cancel()
+        pool.shutdown(wait=True)
+        for future in futures:
+            if future not in collected and not future.cancelled() and future.exception() is None:
+                collect(future.result())
+        raise
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable) -> None:
+    """The same batches as futures on a Dask cluster (a LocalCluster unless --scheduler)."""
+    from toolkit.sim.dask_backend import dask_client
+
+    with dask_client(workers, scheduler) as client:
+        from distributed import as_completed as dask_completed
+
+        futures = client.map(play_batch, [root] * len(chunks), [content_hash] * len(chunks),
+                             chunks, pure=False)
+        collected = set()
+        try:
+            for future in dask_completed(futures):
+                collect(future.result())
+                collected.add(future.key)
+        except KeyboardInterrupt:
+            for future in futures:
+                if future.key not in collected and future.status == "finished":
+                    collect(future.result())
+            client.cancel(futures)
+            raise

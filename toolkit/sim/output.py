@@ -1,0 +1,43 @@
+"""Writing a run's files: games.jsonl, report.json and report.html, each through a
+temporary file in the same folder renamed into place."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from toolkit.errors import UsageError
+
+
+def write_atomic(path: Path, text: str) -> Path:
+    """Writes `text` to `path` via a temp file and a rename: readers never see half a file."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}", file=str(path)) from None
+    return path
+
+
+def jsonl(records: Iterable[Mapping[str, Any]]) -> str:
+    """One compact JSON record per line."""
+    return "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n"
+                   for r in records)
+
+
+def write_run(out_dir: Path, records, report: Mapping[str, Any], html: str) -> dict[str, Path]:
+    """The three files of a run in `out_dir`; returns their paths by name."""
+    out_dir = Path(out_dir)
+    return {
+        "games": write_atomic(out_dir / "games.jsonl", jsonl(records)),
+        "report": write_atomic(out_dir / "report.json",
+                               json.dumps(report, ensure_ascii=False, indent=1) + "\n"),
+        "html": write_atomic(out_dir / "report.html", html),
+    }

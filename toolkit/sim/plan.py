@@ -1,0 +1,107 @@
+"""What a simulation run plays: each game's seed, player count and agent line-up.
+
+Everything is derived from the master seed and the game index alone, so a run of N games is
+the first N games of any longer run with the same options, whatever the worker count.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.errors import UsageError
+
+MIXED = "mixed"
+
+
+def seed_for(master: int, index: int) -> int:
+    """The seed of game `index` of a run with this master seed (sha256-derived, stable)."""
+    digest = hashlib.sha256(f"caravans-sim:{master}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 11  # 53 bits: exact in JSON readers too
+
+
+def parse_players(text: str, allowed: tuple[int, int] | None = None) -> list[int]:
+    """`3` or `2-4` as the list of player counts, checked against the game's (min, max)."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", str(text))
+    if not match:
+        raise UsageError(f"--players: expected a number or a range like 2-4, got '{text}'")
+    lo = int(match.group(1))
+    hi = int(match.group(2) or lo)
+    if lo > hi:
+        raise UsageError(f"--players: the range {lo}-{hi} is empty")
+    if allowed and (lo < allowed[0] or hi > allowed[1]):
+        raise UsageError(f"--players: this game takes {allowed[0]}-{allowed[1]} players, "
+                         f"got '{text}'")
+    return list(range(lo, hi + 1))
+
+
+@dataclass(frozen=True)
+class LineupSpec:
+    """`--agents` as given: a fixed list (one name per seat) or the mixed draw."""
+
+    names: tuple[str, ...]
+    styles: tuple[str, ...] = ()
+
+    @property
+    def mixed(self) -> bool:
+        return not self.names
+
+    def text(self) -> str:
+        return MIXED if self.mixed else ",".join(self.names)
+
+    def for_game(self, seed: int, players: int) -> list[str]:
+        """The agents of one game, seat by seat."""
+        if not self.mixed:
+            return list(self.names[:players])
+        rng = random.Random(hashlib.sha256(f"lineup:{seed}".encode()).digest())
+        return [rng.choice(self.styles) for _ in range(players)]
+
+
+def parse_agents(text: str, max_players: int, project_root: Path | None = None) -> LineupSpec:
+    """`--agents a,b,c,d` or `mixed`, each name checked against the agent registry."""
+    from toolkit.agents import agent_names
+    from toolkit.agents.styles import style_names, styles_path
+
+    text = (text or "").strip()
+    if text == MIXED:
+        styles = tuple(style_names(styles_path(project_root)))
+        if not styles:
+            raise UsageError("--agents mixed: no heuristic styles are defined")
+        return LineupSpec((), styles)
+    names = tuple(n.strip() for n in text.split(","))
+    if not text or any(not n for n in names):
+        raise UsageError(f"--agents: expected a comma list of agent names or 'mixed', got '{text}'")
+    known = agent_names()
+    for name in names:
+        if name.partition(":")[0] not in known:
+            shown = ", ".join(n for n in known if n != "heuristic")
+            raise UsageError(f"--agents: unknown agent '{name}' (known: {shown}, mixed)")
+    if len(names) == 1:
+        names = names * max_players
+    if len(names) < max_players:
+        raise UsageError(f"--agents: {len(names)} names for up to {max_players} players; "
+                         "give one per seat (or a single name for every seat)")
+    return LineupSpec(names)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game to play: its index in the run, its seed and its agents (one per seat)."""
+
+    index: int
+    seed: int
+    agents: tuple[str, ...]
+
+
+def plan_games(master: int, count: int, player_counts: list[int], spec: LineupSpec,
+               start: int = 0) -> list[Game]:
+    """Games start..start+count-1: player counts in turn, seeds from the master seed."""
+    games = []
+    for index in range(start, start + count):
+        seed = seed_for(master, index)
+        players = player_counts[index % len(player_counts)]
+        games.append(Game(index, seed, tuple(spec.for_game(seed, players))))
+    return games

@@ -1,0 +1,116 @@
+"""report.html: the balance report a designer reads first — verdicts in words, then plots
+(inline SVG), then tables — rendered from report.json's data through a Jinja template."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import jinja2
+
+from toolkit import REPO_DIR
+from toolkit.sim import plots
+
+TEMPLATE_DIR = REPO_DIR / "templates" / "reports"
+TEMPLATE = "simulate.html.j2"
+FAMILIES = (("hero", "by_hero", "Hero"), ("party", "by_party", "Starting party"),
+            ("seat", "by_seat", "Seat"))
+REASONS = {"glory": "a player reached the glory goal", "events_exhausted": "the event deck ran out",
+           "heroes_exhausted": "no hero card was left", "round_limit": "the round limit"}
+
+
+def pct(x: float, digits: int = 0) -> str:
+    return f"{x * 100:.{digits}f} %"
+
+
+def label_for(kind: str, key: str, names: Mapping[str, Mapping[str, str]]) -> str:
+    """A readable name: 'Seat 1' for seats, the catalog's English name for ids."""
+    if kind == "seat":
+        return f"seat {int(key) + 1}"
+    return names.get(key, {}).get("en", key)
+
+
+def verdicts(report: Mapping[str, Any], names) -> list[str]:
+    """The headline sentences: one per flag, or a clear 'nothing is off' per family."""
+    out = []
+    flagged = {kind: [f for f in report["flags"] if f["kind"] == kind] for kind, _, _ in FAMILIES}
+    for kind, section, title in FAMILIES:
+        for f in flagged[kind]:
+            half = (f["ci95"][1] - f["ci95"][0]) / 2
+            out.append(f"{title} {label_for(kind, f['id'], names)} wins {pct(f['rate'])} "
+                       f"± {pct(half)} against a fair {pct(f['fair'])}: {f['direction']} "
+                       f"({f['games']} games, Holm p = {f['p_holm']:.2g}).")
+        if not flagged[kind] and report["win_rate"][section]:
+            what = {"hero": "no hero", "party": "no starting party", "seat": "no seat"}[kind]
+            out.append(f"{what.capitalize()} is significantly off fair share after "
+                       f"{report['games']} games.")
+    return out
+
+
+def fairness_lines(report) -> list[str]:
+    lines = []
+    for players, sec in report["seat_fairness"].items():
+        rates = " / ".join(pct(r, 1) for r in sec["rates"])
+        verdict = "seats differ" if sec["p"] < 0.05 else "no significant seat effect"
+        lines.append(f"{players} players ({sec['games']} games): seats win {rates} "
+                     f"(χ² = {sec['chi2']:.2f}, p = {sec['p']:.2g}): {verdict}.")
+    return lines
+
+
+def length_line(report) -> str:
+    r, ends = report["rounds"], report["end_reason"]
+    if not report["games"]:
+        return "No game finished."
+    parts = ", ".join(f"{pct(share)} because {REASONS.get(k, k)}"
+                      for k, share in sorted(ends["share"].items(), key=lambda kv: -kv[1]))
+    return (f"Games last {r['p50']:g} rounds at the median (10–90 %: {r['p10']:g}–{r['p90']:g}, "
+            f"longest {r['max']}); they end {parts}.")
+
+
+def _rows(entries, kind, names, flagged=frozenset()):
+    return [{"label": label_for(kind, k, names), "flag": (kind, k) in flagged, **e}
+            for k, e in entries.items()]
+
+
+def _figures(report, names) -> list[dict[str, str]]:
+    figs = []
+    for kind, section, title in FAMILIES[:2]:
+        entries = report["win_rate"][section]
+        if entries:
+            labels = {k: label_for(kind, k, names) for k in entries}
+            figs.append({"title": f"Win rate by {title.lower()}",
+                         "svg": plots.win_rates(entries, labels, f"Win rate by {title.lower()}")})
+    if report["seat_fairness"]:
+        figs.append({"title": "Seat fairness", "svg": plots.seat_fairness(report["seat_fairness"])})
+    if report["glory_by_source"]:
+        figs.append({"title": "Glory by source", "svg": plots.glory_sources(report["glory_by_source"])})
+    if report["rounds"]["histogram"]:
+        figs.append({"title": "Game length", "svg": plots.game_length(report["rounds"]["histogram"])})
+    if report["gold_by_round"]["all"]:
+        figs.append({"title": "Gold over rounds", "svg": plots.gold_curves(report["gold_by_round"])})
+    return figs
+
+
+def view_model(report: Mapping[str, Any], names=None, title: str = "") -> dict[str, Any]:
+    """Everything the template shows, already worded and formatted."""
+    names = names or {}
+    rates = report["win_rate"]
+    flagged = {(f["kind"], f["id"]) for f in report["flags"]}
+    return {
+        "title": title, "report": report, "verdicts": verdicts(report, names),
+        "fairness": fairness_lines(report), "length": length_line(report),
+        "figures": _figures(report, names),
+        "tables": [{"title": f"Win rate by {t.lower()}", "rows": _rows(rates[s], k, names, flagged)}
+                   for k, s, t in FAMILIES]
+        + [{"title": "Win rate by agent", "rows": _rows(rates["by_agent"], "agent", names)}],
+        "cards": [{"label": label_for("card", k, names), "id": k, **e}
+                  for k, e in report["cards"].items()],
+    }
+
+
+def render_html(report: Mapping[str, Any], names=None, title: str = "") -> str:
+    """The complete, self-contained report page."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True)
+    env.filters["pct"] = pct
+    return env.get_template(TEMPLATE).render(**view_model(report, names, title))
