@@ -9,7 +9,6 @@ Every figure is printed; nothing is timed inside the test suite.
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import sys
 import tempfile
@@ -19,7 +18,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "compare"))
 
-from projects import copy_project, set_stats  # noqa: E402
+from projects import SMALL, longer_small_project, set_stats  # noqa: E402
 
 from toolkit.compare import gsprt  # noqa: E402
 from toolkit.compare.metrics import build_metrics, select, unit_sums  # noqa: E402
@@ -39,7 +38,7 @@ def speed(root: Path, options: Options) -> None:
     result = compare_versions(base, base, options)
     paired = time.monotonic() - start
     cat = catalog_for(root)
-    players = cat.game.players.max
+    players = options.players or cat.game.players.max
     spec = parse_agents(options.agents, players, root)
     seeds, lineups = [], []
     for i in range(result.units):
@@ -50,7 +49,7 @@ def speed(root: Path, options: Options) -> None:
     start = time.monotonic()
     run_games(root, seeds, lineups, workers=options.workers, progress=False)
     plain = time.monotonic() - start
-    print(f"speed: {result.games} paired games ({2 * result.games} games) in {paired:.1f} s = "
+    print(f"speed ({options.agents}, {options.players} players): {result.games} paired games ({2 * result.games} games) in {paired:.1f} s = "
           f"{2 * result.games / paired:.1f} games/s, {result.games / paired:.1f} paired games/s; "
           f"plain run_games of {len(seeds)} games {len(seeds) / plain:.1f} games/s "
           f"(compare overhead {100 * (paired - 2 * plain) / paired:.0f} %)")
@@ -65,7 +64,7 @@ def identical_false_positives(root: Path, options: Options, runs: int) -> None:
         result = compare_versions(base, base, opts)
         claimed += result.verdict == "changed"
         games.append(result.games)
-    print(f"identical versions, paired: {claimed}/{runs} runs claimed a change; "
+    print(f"identical versions ({runs} master seeds), paired: {claimed}/{runs} runs claimed a change; "
           f"median {statistics.median(games):.0f} paired games to decide")
 
 
@@ -73,7 +72,7 @@ def decoupled_null(root: Path, options: Options, runs: int) -> None:
     """The same content, but the candidate plays *other* seeds: a null whose differences are
     pure game noise (the pairing cannot cancel it). This is the GSPRT's honest calibration."""
     cat = catalog_for(root)
-    players = cat.game.players.max
+    players = options.players or cat.game.players.max
     spec = parse_agents(options.agents, players, root)
     metrics = select(build_metrics(cat, cat, players), options.metrics)
     claimed, undecided, games = 0, 0, []
@@ -113,51 +112,95 @@ def fixed_size(result, games_per_unit: float, alpha: float, beta: float,
     return round(at_tol), round(at_obs)
 
 
-def hero_decisions(root: Path, options: Options, hero: str, tmp: Path) -> None:
-    """Games to decide a hero buffed to all 4s and nerfed to all 1s, against fixed-size tests."""
+def hero_decisions(options: Options, hero: str, tmp: Path, copies: int) -> None:
+    """Games to decide a hero buffed to all 4s and nerfed to all 1s, against fixed-size tests
+    (on the small fixture with `copies` of each event, so that games last long enough)."""
+    base = longer_small_project(tmp / "base", copies)
     for value, word in ((4, "buffed"), (1, "nerfed")):
-        edited = copy_project(root, tmp / f"{word}")
+        edited = longer_small_project(tmp / word, copies)
         set_stats(edited, hero, value)
         for wanted in ((f"hero:{hero}",), ()):
             opts = Options(**{**options.__dict__, "metrics": wanted})
-            result = compare_versions(Version(str(root), root), Version(word, edited), opts)
+            start = time.monotonic()
+            result = compare_versions(Version("base", base), Version(word, edited), opts)
             r = next(x for x in result.results if x.metric.name == f"hero:{hero}")
             k = len(result.results)
             tol_n, obs_n = fixed_size(r, result.games / result.units, opts.alpha, opts.beta, k)
-            print(f"{word} {hero} ({'1 metric' if k == 1 else f'{k} metrics'}): {r.decision} "
-                  f"after {r.decided_at} paired games, delta {100 * (r.estimate.delta or 0):+.1f}"
-                  f" pp; fixed-size test needs {obs_n} for the observed change, {tol_n} for the "
-                  f"tolerance; run stopped at {result.games}")
-        shutil.rmtree(edited, ignore_errors=True)
+            print(f"{word} {hero} ({k} metric{'s' if k > 1 else ''}): {r.decision} after "
+                  f"{r.decided_at} paired games, change {100 * (r.estimate.delta or 0):+.1f} pp; "
+                  f"a fixed-size test of the same alpha/beta needs {obs_n} for the observed "
+                  f"change, {tol_n} for the tolerance; run stopped at {result.games} "
+                  f"({time.monotonic() - start:.0f} s)", flush=True)
+
+
+def synthetic_calibration(runs: int) -> None:
+    """The GSPRT alone on synthetic paired units (tests/compare/synthetic.py): false changes
+    on a null over the whole family, and the games a +6 pp hero needs against a fixed test."""
+    import synthetic
+
+    claimed, undecided, games = 0, 0, []
+    for run in range(runs):
+        test = synthetic.run_test(10_000 + run, coupling=0.5, max_units=1000, batch=50)
+        results = test.results()
+        claimed += any(r.changed for r in results)
+        undecided += any(r.decision == gsprt.INCONCLUSIVE for r in results)
+        games.append(test.games)
+    print(f"synthetic null, {len(results)} metrics, {runs} runs: {claimed} claimed a change "
+          f"({100 * claimed / runs:.1f} %), {undecided} hit the cap of 4,000 paired games; "
+          f"median {statistics.median(games):.0f} paired games", flush=True)
+    decided, wrong = [], 0
+    for run in range(runs):
+        test = synthetic.run_test(20_000 + run, ("hero:h0",), buff={"h0": 1.3}, coupling=0.5,
+                                  max_units=3000, batch=25)
+        r = test.results()[0]
+        wrong += r.decision != gsprt.INCREASE
+        decided.append(r.decided_at or test.games)
+    last = r
+    per_unit = last.estimate.variance * last.estimate.units
+    n_fixed = (Z(1 - 0.05 / 2) + Z(1 - 0.05)) ** 2 * per_unit / last.estimate.delta ** 2 * 4
+    print(f"synthetic hero +{100 * last.estimate.delta:.1f} pp (tolerance 2 pp), {runs} runs: "
+          f"mean {statistics.mean(decided):.0f} / median {statistics.median(decided):.0f} "
+          f"paired games to decide, {wrong} not 'increase'; a fixed-size paired test with "
+          f"alpha=beta=0.05 needs {n_fixed:.0f}", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--project", default=str(REPO))
+    parser.add_argument("--project", default=str(SMALL))
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--runs", type=int, default=50)
-    parser.add_argument("--null-runs", type=int, default=20)
-    parser.add_argument("--max-games", type=int, default=400)
-    parser.add_argument("--batch", type=int, default=100)
+    parser.add_argument("--null-runs", type=int, default=10)
+    parser.add_argument("--max-games", type=int, default=200)
+    parser.add_argument("--batch", type=int, default=50)
     parser.add_argument("--agents", default="random")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--hero", default=None)
-    parser.add_argument("--only", default="speed,identical,null,hero")
+    parser.add_argument("--hero", default="ash_sage")
+    parser.add_argument("--hero-agents", default="balanced")
+    parser.add_argument("--hero-max-games", type=int, default=1200)
+    parser.add_argument("--event-copies", type=int, default=6)
+    parser.add_argument("--win-tolerance", type=float, default=5.0, help="pp, hero runs")
+    parser.add_argument("--synthetic-runs", type=int, default=100)
+    parser.add_argument("--only", default="synthetic,speed,identical,null,hero")
     args = parser.parse_args()
     root = Path(args.project).resolve()
     options = Options(max_games=args.max_games, batch=args.batch, agents=args.agents,
-                      workers=args.workers)
+                      workers=args.workers, players=args.players)
     only = set(args.only.split(","))
+    if "synthetic" in only:
+        synthetic_calibration(args.synthetic_runs)
     if "speed" in only:
-        speed(root, options)
+        speed(root, Options(**{**options.__dict__, "batch": 400, "max_games": 400,
+                               "metrics": ("hero:ash_sage",)}))
     if "identical" in only:
         identical_false_positives(root, options, args.runs)
     if "null" in only:
         decoupled_null(root, options, args.null_runs)
     if "hero" in only:
-        hero = args.hero or sorted(catalog_for(root).heroes)[0]
+        tolerances = {**options.tolerances, "win": args.win_tolerance / 100}
+        hero_opts = Options(**{**options.__dict__, "max_games": args.hero_max_games,
+                               "agents": args.hero_agents, "tolerances": tolerances})
         with tempfile.TemporaryDirectory() as tmp:
-            hero_decisions(root, Options(**{**options.__dict__, "max_games": 20 * args.max_games}),
-                           hero, Path(tmp))
+            hero_decisions(hero_opts, args.hero, Path(tmp), args.event_copies)
 
 
 if __name__ == "__main__":

@@ -43,3 +43,20 @@ def git(repo: Path, *args: str) -> str:
                            "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false",
                            *args], capture_output=True, text=True, check=True)
     return done.stdout
+
+
+def longer_small_project(dst: Path, copies: int = 6) -> Path:
+    """The small fixture with `copies` of each event card: games of about nine rounds instead
+    of three, long enough for a hero's stats to change who wins."""
+    root = copy_project(SMALL, dst)
+
+    def more(cards):
+        for card in cards:
+            card["copies"] = copies
+    edit_cards(root, "events.yaml", more)
+    game = root / "cards" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    count = len(yaml.safe_load((SMALL / "cards" / "events.yaml").read_text())["cards"])
+    game.write_text(text.replace(f"  event: {count}\n", f"  event: {count * copies}\n"),
+                    encoding="utf-8")
+    return root

@@ -35,7 +35,7 @@ def _game(rng_shared, rng_own, coupling, heroes, strength, parties):
             break
     rounds = 8 + int(u() * 8)
     glory = [{"raid": int(u() * 3), "sell": int(u() * 4)} for _ in heroes]
-    return {"winner": [winner], "rounds": rounds, "heroes": list(heroes),
+    return {"winner": [winner], "rounds": rounds, "heroes": list(heroes), "players": len(heroes),
             "parties": list(parties), "glory_by_source": glory}
 
 

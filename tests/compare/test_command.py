@@ -33,7 +33,7 @@ def fake_run_games(root, seeds, lineups, workers=None, backend="local", schedule
         pick = random.Random(f"play:{seed}:{','.join(lineup)}").random() * sum(weights)
         winner = next(i for i in range(len(seated)) if pick < sum(weights[:i + 1]))
         out.append({"winner": [winner], "rounds": 10 + deal.randrange(5), "heroes": seated,
-                    "parties": ["small_caravan"] * len(lineup),
+                    "parties": ["small_caravan"] * len(lineup), "players": len(lineup),
                     "glory_by_source": [{"raid": 1} for _ in lineup]})
     return out
 
@@ -62,7 +62,7 @@ def test_identical_versions_no_meaningful_change(tmp_path):
     decisions = {m["metric"]: m["decision"] for m in data["metrics"]}
     assert decisions.pop("party:small_war_band") == "unobserved"   # the stand-in never picks it
     assert set(decisions.values()) == {"no_change"}
-    assert "Never came up in either version: party Small War Band" in result.output
+    assert "Never came up in either version: starting party Small War Band" in result.output
     assert (tmp_path / "report.html").read_text().count("<tr class=") == len(data["metrics"])
 
 
@@ -119,3 +119,25 @@ def test_invalid_candidate_names_its_side(tmp_path):
     result = CliRunner().invoke(cli, ["compare", str(SMALL), str(broken), "-q"])
     assert result.exit_code == 1
     assert str(result.exception).startswith(f"error: candidate {broken}")
+
+
+def test_head_against_the_working_tree(tmp_path, monkeypatch):
+    from projects import git
+
+    top = tmp_path / "repo"
+    project = copy_project(SMALL, top / "game")
+    git(top, "init", "-q")
+    git(top, "add", ".")
+    git(top, "commit", "-q", "-m", "fixture")
+    set_stats(project, "ash_sage", 4)
+    before = git(top, "status", "--porcelain")
+    monkeypatch.chdir(project)
+    result = invoke("HEAD", ".", "--max-games", "2000")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Candidate makes hero Ash Sage stronger")
+    assert (project / "output" / "compare" / "report.json").is_file()
+    after = [line for line in git(top, "status", "--porcelain").splitlines()
+             if "output/" not in line]
+    assert after == before.splitlines()
+    data = json.loads((project / "output" / "compare" / "report.json").read_text())
+    assert data["baseline"]["spec"] == "HEAD" and len(data["baseline"]["commit"]) == 40

@@ -93,6 +93,15 @@ RULE_CASES = {
     "starting_party": ([("game.yaml", "parties: [small_caravan, small_war_band]",
                          "parties: [small_caravan, warden, big_caravan]")]),
     "engine_setting": ([("game.yaml", "death:\n  top_up_gold: 10\n", "")]),
+    "nightshade_without_tavern": ([("regions.yaml", "    adjacent: [woods, harbor]",
+                                    "    nightshade: true\n    adjacent: [woods, harbor]")]),
+    "adjacent_twice": ([("regions.yaml", "adjacent: [woods, harbor]",
+                         "adjacent: [woods, harbor, woods]")]),
+    "brigand_race": ([("npcs.yaml", "    party: small_war_band\n",
+                       "    race: elves\n    party: small_war_band\n")]),
+    "card_sizes_kind": ([("game.yaml", "card_sizes:\n", "card_sizes:\n  heroes: {width: 63, "
+                          "height: 88}\n")]),
+    "budget_band": ([("game.yaml", "hero: {min: 12, max: 14}", "hero: {min: 15, max: 14}")]),
     "good_copies": ([("goods.yaml", "icon: spice", "icon: spice\n    copies: 8")]),
 }
 
@@ -260,5 +269,20 @@ EXPECTED = {
     ],
     'good_copies': [
         "cards/goods.yaml:12:5: warning: good 'spice' sets copies: 8, which is ignored; its cards are its raid list [goods.spice.copies]",
+    ],
+    'nightshade_without_tavern': [
+        "cards/regions.yaml:30:5: error: region 'wasteland' is nightshade but has no tavern [regions.wasteland.nightshade]",
+    ],
+    'adjacent_twice': [
+        "cards/regions.yaml:30:31: error: region 'wasteland' lists 'woods' twice [regions.wasteland.adjacent[2]]",
+    ],
+    'brigand_race': [
+        "cards/npcs.yaml:15:5: error: brigand 'road_bandits' has race 'elves'; brigands have none [npcs.road_bandits.race]",
+    ],
+    'card_sizes_kind': [
+        "cards/game.yaml:72:3: error: card_sizes names unknown kind 'heroes' (did you mean 'hero'?) [game.card_sizes.heroes]",
+    ],
+    'budget_band': [
+        'cards/game.yaml:74:3: error: budgets.hero.min 15 is above budgets.hero.max 14 [game.budgets.hero]',
     ],
 }

@@ -43,6 +43,19 @@ CASES = {
           "crafted}", "item: {type: ref, ref: items, required: false}")],
         ["cards/game.yaml:28:7: error: field 'item' refers to unknown kind 'items' (did you "
          "mean 'item'?) [game.kinds.shared_card.fields.item]"]),
+    "enum_without_values": (
+        [("game.yaml", "suit: {type: enum, values: [fox, rabbit, mouse], description: never "
+          "bird}", "suit: {type: enum}")],
+        ["cards/game.yaml:13:7: error: enum field 'suit' needs a list of values "
+         "[game.kinds.clearing.fields.suit]"]),
+    "symmetric_misuse": (
+        [("game.yaml", "supply: {type: int,", "supply: {symmetric: true, type: int,")],
+        ["cards/game.yaml:21:7: error: symmetric field 'supply' must be a list of refs to "
+         "'item' itself [game.kinds.item.fields.supply]"]),
+    "builtin_name": (
+        [("game.yaml", "  item:\n", "  hero:\n    fields: {}\n  item:\n")],
+        ["cards/game.yaml:18:3: error: kind 'hero' is built in; choose another name "
+         "[game.kinds.hero]"]),
 }
 
 

@@ -49,7 +49,7 @@ def test_missing_cjk_font_names_the_package(monkeypatch):
 def test_long_text_shrinks_then_overflow_warns_and_strict_fails(tmp_path):
     project = copy_project(tmp_path)
     events = project / "cards" / "events.yaml"
-    medium = "Every caravan in the land pays one :gold: toll at the gate. " * 5
+    medium = "Every caravan in the land pays one :gold: toll at the gate. " * 9
     huge = "An endless decree read aloud in every tavern of the realm. " * 40
     text = events.read_text().replace(
         "    duration: round\n",

@@ -46,12 +46,15 @@ def test_bad_counts_and_backend(agents_ready, capsys):
 
 
 def test_a_small_run_writes_its_files(engine_ready, tmp_path, capsys):
-    code, out, err = run(["-n", "6", "--players", "2-3", "--agents", "random", "--seed", "4",
+    code, out, err = run(["-n", "4", "--players", "2-3", "--agents", "mixed", "--seed", "4",
                           "--workers", "1", "--out", str(tmp_path), "-q"], capsys)
     assert code == 0, err
-    lines = (tmp_path / "games.jsonl").read_text().splitlines()
-    assert len(lines) == 6 and [json.loads(x)["players"] for x in lines] == [2, 3] * 3
+    records = [json.loads(x) for x in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert [r["players"] for r in records] == [2, 3, 2, 3]
+    styles = {"trader", "raider", "adventurer", "balanced"}
+    assert all(set(r["agents"]) <= styles for r in records)
     report = json.loads((tmp_path / "report.json").read_text())
-    assert report["games"] == 6 and report["seed"] == 4 and report["agents"] == "random"
+    assert report["games"] == 4 and report["seed"] == 4 and report["agents"] == "mixed"
+    assert report["complete"] and sum(report["end_reason"]["counts"].values()) == 4
     assert "<svg" in (tmp_path / "report.html").read_text()
     assert "wrote" in out and not list(tmp_path.glob("*.tmp"))

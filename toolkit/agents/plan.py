@@ -9,13 +9,15 @@ pull they bring.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from statistics import mean
 
+from toolkit.agents.view import FAR
 from toolkit.agents.value import explorer_value, fight_value, mission_value, rumor_value
 
 
 def goals(v) -> list[tuple[str, str, float]]:
-    """Every goal of the seat with its value in gold-equivalents (before distance)."""
+    """The seat's goals, the best value (gold-equivalents, before distance) per position."""
     if v.me.hero is None or v.me.region is None:
         return []
     found = []
@@ -23,9 +25,13 @@ def goals(v) -> list[tuple[str, str, float]]:
     found += _upkeep_goals(v)
     found += _adventure_goals(v)
     found += _hunt_goals(v)
+    best: dict[tuple[str, str], float] = {}
+    for region, where, value in found:
+        if value > best.get((region, where), 0.0):
+            best[region, where] = value
     if v.me.visited:  # one tavern action per turn: this tavern can wait for the next turn
-        found = [g for g in found if not (g[0] == v.me.region and g[1] == "tavern")]
-    return [g for g in found if g[2] > 0]
+        best.pop((v.me.region, "tavern"), None)
+    return [(region, where, value) for (region, where), value in best.items()]
 
 
 def _trade_goals(v) -> list:
@@ -101,22 +107,26 @@ def _hunt_goals(v) -> list:
     return found
 
 
-def actions_to(v, region: str, inside: bool, goal: str, where: str) -> int:
-    """Actions from a position (region, inside a tavern?) to a goal."""
-    if region == goal:
-        if where == "any" or (where == "tavern") == inside:
-            return 0
-        return 1
-    steps = v.dist(region, goal)
-    return steps + (1 if inside else 0) + (1 if where == "tavern" else 0)
+@lru_cache(maxsize=8)
+def _fades(decay: float) -> tuple:
+    return tuple(decay ** n for n in range(40))
 
 
 def pull(v, region: str, inside: bool) -> float:
     """The best goal's value faded by the actions needed to reach it from the position."""
-    decay = v.w["travel_decay"]
+    fade = _fades(v.w["travel_decay"])
+    dist = v.rules.dist
     best = 0.0
     for goal, where, value in v.goals:
-        best = max(best, value * decay ** actions_to(v, region, inside, goal, where))
+        if value <= best:
+            continue
+        if region == goal:
+            n = 0 if where == "any" or (where == "tavern") == inside else 1
+        else:
+            n = dist.get((region, goal), FAR) + inside + (where == "tavern")
+        value *= fade[n] if n < len(fade) else 0.0
+        if value > best:
+            best = value
     if not inside:
         best -= v.w["danger"] * v.threat(region)
     return best
@@ -124,5 +134,7 @@ def pull(v, region: str, inside: bool) -> float:
 
 def step_score(v, region: str, inside: bool) -> float:
     """What moving to the position (region, inside) is worth against staying."""
-    return pull(v, region, inside) - pull(v, v.me.region, v.me.in_tavern)
+    if "pull" not in v.memo:
+        v.memo["pull"] = pull(v, v.me.region, v.me.in_tavern)
+    return pull(v, region, inside) - v.memo["pull"]
 

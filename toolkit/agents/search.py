@@ -20,12 +20,15 @@ from toolkit import engine
 from toolkit.agents import view
 from toolkit.agents.base import register
 from toolkit.agents.heuristic import HeuristicAgent
+from toolkit.agents.hidden import fill_hidden
 from toolkit.agents.styles import load_styles, styles_path
+from toolkit.engine.rng import PURPOSES, stream
 
 DEFAULT_BUDGET = 48
 ROLLOUT_STYLE = "balanced"
-HORIZON_TURNS = 2  # rollouts stop after this many of the searching seat's own later turns
-MAX_ROLLOUT_ACTIONS = 400
+MARGIN = 2.5              # candidates: heuristic scores within this of the best (gold-equiv.)
+HORIZON_TURNS = 2         # rollouts stop when the searching seat's current turn is over
+MAX_ROLLOUT_ACTIONS = 80
 
 
 class SearchAgent:
@@ -46,6 +49,8 @@ class SearchAgent:
     def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if observation.phase != "play":  # setup: the others' secret picks cannot be sampled
+            return self.prior.choose(observation, legal_actions)
         self.decisions += 1
         candidates = self._candidates(observation, legal_actions)
         if len(candidates) == 1:
@@ -53,18 +58,29 @@ class SearchAgent:
         totals = [0.0] * len(candidates)
         rounds = max(1, self.budget // len(candidates))
         for _ in range(rounds):
-            world = engine.determinize(observation, self.seat, self.rng)
+            world = self._sample(observation)
             seed = self.rng.getrandbits(32)
             for i, action in enumerate(candidates):
                 totals[i] += self._rollout(engine.clone(world), action, seed)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
+    def _sample(self, observation):
+        """A determinised world; it gets fresh random streams if the view carried none."""
+        world = engine.determinize(fill_hidden(observation, self.rng), self.seat, self.rng)
+        missing = [p for p in PURPOSES if p not in world.rng]
+        if missing:
+            base = self.rng.getrandbits(64)
+            world.rng.update({p: stream(base, p) for p in missing})
+        return world
+
     def _candidates(self, observation, legal_actions) -> list:
-        """The heuristic's top actions, as many as the budget can compare meaningfully."""
-        width = max(2, min(len(legal_actions), self.budget // 8))
+        """The heuristic's top actions that score within MARGIN of its best, as many as the
+        budget can compare (at least two rollouts each)."""
+        width = max(2, min(len(legal_actions), self.budget // 4))
         ranked = self.prior.ranked(observation, legal_actions)
-        return [action for _, action in ranked[:width]]
+        best = ranked[0][0]
+        return [action for score, action in ranked[:width] if score >= best - MARGIN]
 
     def _rollout(self, world, action, seed: int) -> float:
         world = engine.apply_action(world, action)
@@ -78,7 +94,7 @@ class SearchAgent:
             seat = engine.current_player(world)
             choice = policies[seat].choose(world, engine.legal_actions(world))
             world = engine.apply_action(world, choice)
-        return view.standing(self.catalog, world, self.seat)
+        return view.standing(world, self.seat, self.style)
 
     def _policies(self, world, seed: int) -> list[HeuristicAgent]:
         rng = random.Random(seed)

@@ -66,6 +66,13 @@ def _spoils(v, ref: str) -> float:
 
 def fight_value(v, ref: str, found: bool = False) -> float:
     """Expected gain of exploring (or, when `found`, of fighting) the party `ref`."""
+    key = ("fight", ref, found)
+    if key not in v.memo:
+        v.memo[key] = _fight_value(v, ref, found)
+    return v.memo[key]
+
+
+def _fight_value(v, ref: str, found: bool) -> float:
     if v.me.party is None:
         return 0.0
     from toolkit.engine.party import party_of
@@ -109,7 +116,9 @@ def delve_value(v) -> float:
 
 def explorer_value(v, region: str) -> float:
     """Expected gain of exploring the explorer in `region` (raid or delve, the better)."""
-    return v.chance("perception") * max(raid_value(v), delve_value(v))
+    if "explorer" not in v.memo:
+        v.memo["explorer"] = v.chance("perception") * max(raid_value(v), delve_value(v))
+    return v.memo["explorer"]
 
 
 def mission_value(v, mission: str) -> float:

@@ -34,6 +34,8 @@ class View:
         self.catalog = obs.rules.catalog
         self.me = obs.players[seat]
         self.ref = f"p{seat}"
+        self._chances: dict = {}
+        self.memo: dict = {}  # values computed once per decision (value.py)
 
     # --- me -------------------------------------------------------------------------------
     @cached_property
@@ -58,9 +60,11 @@ class View:
 
     def chance(self, stat: str, need: int = 1, *checks: str) -> float:
         """Chance that a check of the hero's `stat` gets `need` skulls."""
-        if self.me.hero is None:
-            return 0.0
-        return at_least(self.rules.faces, dice_for(self.obs, self.seat, stat, *checks), need)
+        key = (stat, need, checks)
+        if key not in self._chances:
+            self._chances[key] = 0.0 if self.me.hero is None else at_least(
+                self.rules.faces, dice_for(self.obs, self.seat, stat, *checks), need)
+        return self._chances[key]
 
     @cached_property
     def glory_total(self) -> int:
@@ -142,17 +146,31 @@ def player_count(state) -> int:
 
 
 def worth(state, seat: int) -> float:
-    """Glory with stash points, plus progress toward more: gold and a live, sound party."""
+    """Glory with stash points, plus what the seat holds toward more glory, valued in gold
+    (carried gold, goods at their plain price, the party's price less its damage, gear,
+    cards in hand) and converted at 1.5 stash points' worth of gold per glory."""
     player = state.players[seat]
-    per_point = state.rules.game.stash.gold_per_point
-    value = total_glory(state, seat) + player.gold / (2 * per_point)
-    if player.party is not None:
-        value += 0.05 * sum(player.party.cur.values())
-    return value
+    game = state.rules.game
+    held = player.gold + game.sell.price * len(player.goods)
+    held += 2 * len(player.hand) + 4 * len(player.rumors) + 6 * len(player.missions)
+    party = player.party
+    if party is not None:
+        card = state.rules.catalog.parties[party.kind]
+        held += (card.cost or 2 * game.starting.gold) - game.armory.repair * damage(party)
+        held += game.armory.equipment_cost * len(party.equipment)
+        held += game.recruit.cost * party.cur["mercenaries"]
+    held += game.armory.weapon_cost * len(player.weapons)
+    return total_glory(state, seat) + held / (1.5 * game.stash.gold_per_point)
 
 
-def standing(catalog, state, seat: int) -> float:
-    """0..1: how well the seat stands against its best rival (1 = a sure win)."""
+def standing(state, seat: int, style=None) -> float:
+    """0..1: how well the seat stands against its best rival (1 = a sure win). With a
+    style, the seat's position also counts: the pull of its goals (plan.py) in gold."""
     mine = worth(state, seat)
+    if style is not None and state.players[seat].hero is not None:
+        from toolkit.agents.plan import pull
+        view = View(state, seat, style)
+        mine += max(0.0, pull(view, view.me.region, view.me.in_tavern)) \
+            / (1.5 * state.rules.game.stash.gold_per_point)
     rival = max(worth(state, s) for s in range(len(state.players)) if s != seat)
     return 1.0 / (1.0 + math.exp(-1.2 * (mine - rival)))

@@ -11,7 +11,7 @@ from toolkit.errors import UsageError
 @click.command()
 @click.argument("project_dir", required=False, type=click.Path(file_okay=False))
 @click.option("-n", "--games", type=click.IntRange(0, 100_000), default=None,
-              help="fuzzed games with invariants checked after every action (default 200)")
+              help="fuzzed games with invariants checked after every action (default 100)")
 @click.option("--seed", type=int, default=0, show_default=True, help="master seed")
 @click.option("--rulings-only", is_flag=True, help="run only the rulings in cards/rulings/")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -39,7 +39,7 @@ def check(project_dir, games, seed, rulings_only, fmt):
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
 def replay(project_dir, seed, players, agents, until, lang):
     """Print one game turn by turn: actions, dice, gold, glory, deaths and the end."""
-    from toolkit.checks.fuzz import lineup
+    from toolkit.checks.fuzz import heuristic_styles, lineup
     from toolkit.checks.replay import replay_lines
     from toolkit.content.validate import load_catalog
     from toolkit.project import resolve_project
@@ -55,8 +55,7 @@ def replay(project_dir, seed, players, agents, until, lang):
                 raise UsageError(f"--players {players} but {len(names)} agents given")
             names = names * players
     else:
-        from toolkit.agents.styles import style_names
-        names = lineup(catalog, seed, players or limits.min, style_names())
+        names = lineup(catalog, seed, players or limits.min, heuristic_styles(catalog))
     if not limits.min <= len(names) <= limits.max:
         raise UsageError(f"--players: this game takes {limits.min}-{limits.max} players, "
                          f"got {len(names)}")

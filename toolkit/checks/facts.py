@@ -72,6 +72,12 @@ def check(state, expect: Expect) -> tuple[bool, str, str]:
                       len(state.visit.offer) if state.visit is not None else None))
     if expect.in_combat is not None:
         pairs.append(("a fight under way", expect.in_combat, state.combat is not None))
+    if expect.over is not None:
+        pairs.append(("game over", expect.over, engine.is_terminal(state)))
+    if expect.winners is not None:
+        won = [s for s, r in enumerate(engine.results(state)) if r > 0] \
+            if engine.is_terminal(state) else "none (the game goes on)"
+        pairs.append(("winners", expect.winners, won))
     if expect.rolled is not None:
         r = expect.rolled
         last = next((e for e in reversed(state.log) if e[0] == "roll"

@@ -16,6 +16,7 @@ from typing import Sequence
 from toolkit import engine
 from toolkit.agents import make_agent
 from toolkit.checks import observe
+from toolkit.checks.invariants import CLONE_EVERY
 from toolkit.checks.registry import Step, of_scope
 from toolkit.checks.report import Violation
 from toolkit.sim.plan import seed_for
@@ -41,11 +42,18 @@ class FuzzGame:
                          self.words[max(0, index - RECENT):index])
 
 
+def heuristic_styles(catalog) -> list[str]:
+    """The heuristic play styles the project's agents know (styles.yaml)."""
+    from toolkit.agents.styles import load_styles, styles_path
+    return sorted(load_styles(styles_path(getattr(catalog, "root", None))))
+
+
 def lineup(catalog, seed: int, players: int, styles: Sequence[str]) -> list[str]:
-    """Seat agents for a fuzzed game: random or a heuristic style, drawn from the seed."""
+    """Seat agents for a fuzzed game, drawn from the seed: half the seats random (fast, and
+    they try odd moves), the others a heuristic style."""
     rng = random.Random(hashlib.sha256(f"check-lineup:{seed}".encode()).digest())
-    pool = ["random", *styles]
-    return [rng.choice(pool) for _ in range(players)]
+    return [rng.choice(styles) if styles and rng.random() < 0.5 else "random"
+            for _ in range(players)]
 
 
 def play_checked(catalog, project: str, seed: int, agents: list[str],
@@ -54,6 +62,7 @@ def play_checked(catalog, project: str, seed: int, agents: list[str],
     invariants at the end."""
     game = FuzzGame(project, seed, list(agents))
     checks = of_scope("action", only)
+    want_twin = any(inv.name == "clone_equal" for inv in checks)
     players = [make_agent(name, catalog, seat, seed) for seat, name in enumerate(agents)]
     state = engine.new_game(catalog, seed, list(agents))
     step = Step(catalog, state, game=game, legal=_legal(state))
@@ -67,15 +76,20 @@ def play_checked(catalog, project: str, seed: int, agents: list[str],
         action = players[seat].choose(engine.observation(state, seat), step.legal)
         game.words.append(_words(state, action, len(game.actions) + 1))
         before = observe.snapshot(state)
+        twin = engine.clone(state) \
+            if want_twin and (len(game.actions) + 1) % CLONE_EVERY == 0 else None
         try:
             state = engine.apply_action(state, action)
+            if twin is not None:
+                twin = engine.apply_action(twin, action)
         except Exception as exc:  # a crash of the engine is a finding, reported like one
             game.violations.append(game.violation(
                 "engine_runs", f"apply_action raised {type(exc).__name__}: {exc}",
                 len(game.actions) + 1))
             break
         game.actions.append(action)
-        step = Step(catalog, state, action, before, len(game.actions), _legal(state), game)
+        step = Step(catalog, state, action, before, len(game.actions), _legal(state), game,
+                    twin)
         _run(checks, step, game)
     game.final = state
     if not (game.violations and stop_at_first):
@@ -118,9 +132,7 @@ class FuzzResult:
 def fuzz(catalog, project: str, games: int, master_seed: int = 0,
          only: set[str] | None = None, max_violations: int = 20) -> FuzzResult:
     """Play `games` games over every allowed player count; collect violations."""
-    from toolkit.agents.styles import style_names
-
-    styles = style_names()
+    styles = heuristic_styles(catalog)
     counts = list(range(catalog.game.players.min, catalog.game.players.max + 1))
     out = FuzzResult()
     start = time.perf_counter()

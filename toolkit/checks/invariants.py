@@ -50,6 +50,33 @@ def never_negative(step: Step):
     return None
 
 
+@invariant("gold_accounted")
+def gold_accounted(step: Step):
+    """A player's gold rises only by a logged gain (sale, loot, raid, reward...), a top-up
+    from the stash after a death, the sale of its old party or of a special weapon."""
+    before = step.before.get("gold")
+    if before is None:
+        return None
+    logged: dict[int, int] = {}
+    unbounded: set[int] = set()
+    for entry in observe.new_log(step.state, step.before):
+        if entry[0] == "gold":
+            logged[entry[1]] = logged.get(entry[1], 0) + max(0, entry[2])
+        elif entry[0] == "top_up":
+            logged[entry[1]] = logged.get(entry[1], 0) + entry[2]
+        elif entry[0] == "form":
+            unbounded.add(entry[1])
+    action = step.action
+    if action is not None and action.kind.value == "sell_weapon":
+        unbounded.add(step.before["seat"])
+    for p, old in zip(step.state.players, before):
+        gain = p.gold - old
+        if gain > logged.get(p.seat, 0) and p.seat not in unbounded:
+            return (f"seat {p.seat}'s gold rose from {old} to {p.gold} with "
+                    f"{logged.get(p.seat, 0)} gold of logged gains")
+    return None
+
+
 @invariant("stats_capped")
 def stats_capped(step: Step):
     """No party track is above the stat cap (5), nor above its own maximum."""
@@ -79,17 +106,19 @@ def _tracks(who, party, bad, cap=None):
 
 @invariant("cargo_respected")
 def cargo_respected(step: Step):
-    """Outside a tavern a party carries no more goods than its cargo, unless the only
-    thing its player may do now is discard goods."""
-    for p in step.state.players:
+    """Outside a tavern a party carries no more goods than its cargo, except on its own
+    turn before it ends (the turn cannot end until the excess is discarded)."""
+    state = step.state
+    for p in state.players:
         if p.party is None or p.in_tavern or len(p.goods) <= p.party.cur["cargo"]:
             continue
-        legal = step.legal or []
-        if legal and all(a.kind.value == "discard_goods" for a in legal) \
-                and engine.current_player(step.state) == p.seat:
-            continue
-        return (f"seat {p.seat} carries {len(p.goods)} goods outside a tavern with cargo "
-                f"{p.party.cur['cargo']}")
+        where = f"seat {p.seat} carries {len(p.goods)} goods outside a tavern with cargo " \
+                f"{p.party.cur['cargo']}"
+        if not state.in_turn or state.turn_seat != p.seat:
+            return where + " outside its own turn"
+        if engine.current_player(state) == p.seat and any(
+                a.kind.value == "end_turn" for a in step.legal or []):
+            return where + " and may end its turn"
     return None
 
 
@@ -162,15 +191,34 @@ def ends_within_event_deck(step: Step):
     return None
 
 
+CLONE_EVERY = 4   # a clone costs as much as an action: clone checks every 4th action
+HASH_EVERY = 100  # state_hash serialises the whole state: compare hashes on a stride
+
+
 @invariant("clone_equal")
 def clone_equal(step: Step):
-    """A clone is an equal state with the same hash, and does not share mutable parts."""
+    """A clone is equal to the state and shares none of its mutable parts; the same action
+    applied to a clone taken before it gives the same state; equal states hash equal
+    (clones checked every CLONE_EVERY actions, hashes every HASH_EVERY, and at the end)."""
+    last = engine.is_terminal(step.state)
+    if step.index % CLONE_EVERY and step.twin is None and not last:
+        return None
     copy = engine.clone(step.state)
-    h1, h2 = engine.state_hash(step.state), engine.state_hash(copy)
-    if h1 != h2:
-        return f"clone hash {h2} differs from the state's {h1}"
-    if copy.players and copy.players[0] is step.state.players[0]:
-        return "the clone shares its player objects with the original"
+    field = observe.differs(step.state, copy)
+    if field:
+        return f"the clone differs from the state in '{field}'"
+    shared = observe.shared_parts(step.state, copy)
+    if shared:
+        return f"the clone shares '{shared}' with the state"
+    if step.twin is not None:
+        field = observe.differs(step.state, step.twin)
+        if field:
+            return (f"applying the action to a clone taken before it gives a different "
+                    f"'{field}' (hidden shared state or unseeded randomness)")
+    if step.index % HASH_EVERY == 0 or last:
+        h1, h2 = engine.state_hash(step.state), engine.state_hash(copy)
+        if h1 != h2:
+            return f"clone hash {h2} differs from the state's {h1}"
     return None
 
 

@@ -11,6 +11,8 @@ GLORY_SOURCES = frozenset({"defeat", "sell", "raid", "mission", "rumor", "large_
 def snapshot(state) -> dict:
     """The few values an invariant compares across one action."""
     return {
+        "seat": state.pending[-1]["player"] if state.pending else state.turn_seat,
+        "gold": [p.gold for p in state.players],
         "glory": [p.glory for p in state.players],
         "log": len(state.log),
         "round": state.round,
@@ -64,52 +66,80 @@ def choosing_party(state, seat: int) -> bool:
                for d in state.pending)
 
 
-def places(state) -> dict[str, Counter]:
-    """Component family -> Counter of every copy found anywhere in the state."""
+def places(state) -> dict[str, list]:
+    """Component family -> every copy found anywhere in the state, as one list."""
     players = state.players
     offer = state.visit.offer if state.visit is not None else []
     return {
-        "goods card": Counter([*state.goods_deck, *state.goods_discard, *offer,
-                               *_raid_cards(state), *(g for p in players for g in p.goods)]),
-        "glory card": Counter([*state.glory_deck, *state.glory_discard,
-                               *(c for p in players for c in (*p.hand, *p.followers))]),
-        "hero card": Counter([*state.hero_deck, *state.hero_discard,
-                              *(p.hero for p in players if p.hero is not None)]),
-        "event card": Counter([*state.event_deck, *state.event_discard]),
-        "mission card": Counter([*state.mission_deck, *state.mission_discard,
-                                 *state.missions_up, *(m for p in players for m in p.missions)]),
-        "rumor card": Counter([*state.rumor_deck, *state.rumor_discard,
-                               *(r for p in players for r in p.rumors)]),
-        "equipment token": Counter([*(e for e in state.tavern_eq.values() if e is not None),
-                                    *state.eq_reserve, *_party_equipment(state),
-                                    *_pending_equipment(state)]),
-        "weapon token": Counter(state.weapon_supply) + Counter(
-            [w for p in players for w in p.weapons]),
-        "demand marker": Counter([*(g for g in state.demand.values() if g is not None),
-                                  *state.marker_pool]),
-        "explorer token": Counter([*(x for x in state.explorers.values() if x is not None),
-                                   *state.explorer_track, *_raid_token(state)]),
+        "goods card": [*state.goods_deck, *state.goods_discard, *offer, *_raid_cards(state),
+                       *(g for p in players for g in p.goods)],
+        "glory card": [*state.glory_deck, *state.glory_discard,
+                       *(c for p in players for c in (*p.hand, *p.followers))],
+        "hero card": [*state.hero_deck, *state.hero_discard,
+                      *(p.hero for p in players if p.hero is not None)],
+        "event card": [*state.event_deck, *state.event_discard],
+        "mission card": [*state.mission_deck, *state.mission_discard, *state.missions_up,
+                         *(m for p in players for m in p.missions)],
+        "rumor card": [*state.rumor_deck, *state.rumor_discard,
+                       *(r for p in players for r in p.rumors)],
+        "equipment token": [*(e for e in state.tavern_eq.values() if e is not None),
+                            *state.eq_reserve, *_party_equipment(state),
+                            *_pending_equipment(state)],
+        "weapon token": [*(w for w, n in state.weapon_supply.items() for _ in range(max(n, 0))),
+                         *(w for p in players for w in p.weapons)],
+        "demand marker": [*(g for g in state.demand.values() if g is not None),
+                          *state.marker_pool],
+        "explorer token": [*(x for x in state.explorers.values() if x is not None),
+                           *state.explorer_track, *_raid_token(state)],
     }
 
 
-def totals(rules) -> dict[str, Counter]:
-    """Component family -> Counter of every copy in the box (from the catalog)."""
+def totals(rules) -> dict[str, list]:
+    """Component family -> every copy in the box (from the catalog), sorted."""
     return {
-        "goods card": Counter(range(len(rules.cards))),
-        "glory card": Counter(rules.glory),
-        "hero card": Counter(rules.heroes),
-        "event card": Counter(rules.events),
-        "mission card": Counter(rules.missions),
-        "rumor card": Counter(rules.rumors),
-        "equipment token": Counter(rules.equipment),
-        "weapon token": Counter(rules.weapons),
-        "demand marker": Counter(rules.markers),
-        "explorer token": Counter(range(len(rules.explorers))),
+        "goods card": list(range(len(rules.cards))),
+        "glory card": sorted(rules.glory),
+        "hero card": sorted(rules.heroes),
+        "event card": sorted(rules.events),
+        "mission card": sorted(rules.missions),
+        "rumor card": sorted(rules.rumors),
+        "equipment token": sorted(rules.equipment),
+        "weapon token": sorted(w for w, n in rules.weapons.items() for _ in range(n)),
+        "demand marker": sorted(rules.markers),
+        "explorer token": list(range(len(rules.explorers))),
     }
 
 
-def diff(found: Counter, box: Counter) -> str:
-    """'2 extra x, 1 missing y' or '' when equal."""
+def differs(a, b) -> str | None:
+    """The first field in which two states differ (random streams by their internal
+    state), or None when they are equal."""
+    for name in type(a).__slots__:
+        x, y = getattr(a, name), getattr(b, name)
+        if name == "rng":
+            x = {k: r.getstate() for k, r in x.items()}
+            y = {k: r.getstate() for k, r in y.items()}
+        if x != y:
+            return name
+    return None
+
+
+def shared_parts(a, b) -> str | None:
+    """A mutable part two states share (a clone must share none), or None."""
+    for name in type(a).__slots__:
+        x = getattr(a, name)
+        if name != "rules" and isinstance(x, (list, dict)) and x is getattr(b, name):
+            return name
+    for p, q in zip(a.players, b.players):
+        if p is q or (p.party is not None and p.party is q.party) or p.goods is q.goods:
+            return f"players[{p.seat}]"
+    return None
+
+
+def diff(found: list, box: list) -> str:
+    """'2 extra x, 1 missing y' or '' when the multisets are equal (`box` sorted)."""
+    if len(found) == len(box) and sorted(found) == box:
+        return ""
+    found, box = Counter(found), Counter(box)
     extra = found - box
     missing = box - found
     parts = [f"{n} extra {k!r}" for k, n in sorted(extra.items(), key=str)]

@@ -25,6 +25,7 @@ class Step:
     index: int = 0                               # number of actions applied so far
     legal: list | None = None                    # legal actions now (computed once)
     game: Any = None                             # the FuzzGame (seed, agents, log)
+    twin: Any = None                             # the action applied to a prior clone
 
 
 @dataclass(frozen=True)

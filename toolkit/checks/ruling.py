@@ -74,6 +74,7 @@ class Setup(Strict):
     players: int | None = Field(None, ge=1, le=8, description="default: len(seats)")
     seats: list[SeatSetup] = Field(default_factory=list)
     current: int = Field(0, ge=0, description="whose turn it is")
+    first: int | None = Field(None, ge=0, description="the first player (default: dealt)")
     actions_left: int | None = Field(None, ge=0)
     demand: dict[str, str] | None = Field(None, description="tavern region -> good id")
     tavern_equipment: dict[str, str | None] | None = Field(None, description="tavern region "
@@ -130,6 +131,8 @@ class Expect(Strict):
     current: int | None = Field(None, description="the seat that must act")
     offer: int | None = Field(None, description="goods cards on offer in the open purchase")
     in_combat: bool | None = Field(None, description="a fight is under way")
+    over: bool | None = Field(None, description="the game has ended")
+    winners: list[int] | None = Field(None, description="the winning seats, game over")
     rolled: Rolled | None = None
     probability: "Expect | None" = Field(None, description="a fact whose exact probability "
                                          "over every dice result is `equals`")

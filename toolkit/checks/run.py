@@ -12,7 +12,7 @@ from toolkit.checks.report import CheckReport
 from toolkit.checks.rulings import run_ruling
 from toolkit.checks.rulings_load import load_rulings
 
-DEFAULT_GAMES = 200
+DEFAULT_GAMES = 100
 
 
 def run_check(root: Path, games: int = DEFAULT_GAMES, seed: int = 0,

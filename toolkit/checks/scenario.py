@@ -69,6 +69,9 @@ def build(catalog, setup: Setup):
         _seat(state, catalog, seat, spec)
     _board(state, setup)
     _turn(state, setup)
+    from toolkit.engine.cards import check_announce
+    for seat in state.order:       # glory set by the setup is announced as if gained
+        check_announce(state, seat)
     return state
 
 
@@ -238,6 +241,11 @@ def _turn(state, setup: Setup) -> None:
     from toolkit.engine.flow import start_turn
     if setup.current not in state.order:
         raise RulesError(f"current seat {setup.current} is not in the game")
+    if setup.first is not None:
+        if setup.first not in state.order:
+            raise RulesError(f"first seat {setup.first} is not in the game")
+        n = len(state.order)
+        state.order = [(setup.first + i) % n for i in range(n)]
     state.turn_pos = state.order.index(setup.current)
     state.visit = state.combat = state.raid = None
     start_turn(state)

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from toolkit.errors import UsageError
+from toolkit.sim.stats import score, turn_position
 
 Sums = Mapping[str, float]
 
+# the glory sources of a game record (docs/architecture.md, game_record)
 GLORY_SOURCES = ("defeat", "sell", "raid", "mission", "rumor", "large_party", "stash")
 DEFAULT_TOLERANCES = {"win": 0.02, "balance": 0.01, "rounds": 0.5, "glory": 0.1}
 
@@ -54,27 +56,25 @@ def _spread(pairs: list[tuple[str, str]], fair: float) -> Callable[[Sums], float
 
 
 def unit_sums(records: list[dict], players: int) -> dict[str, float]:
-    """The sums of one unit (one version's games of one seed, every rotation)."""
+    """The sums of one unit (one version's games of one seed, every rotation). A win counts
+    1/k when shared by k; seats are turn positions (seat 1 = the first player)."""
     out: dict[str, float] = {}
 
     def add(key: str, amount: float) -> None:
         out[key] = out.get(key, 0.0) + amount
 
     for record in records:
-        winners = record["winner"]
-        credit = {seat: 1.0 / len(winners) for seat in winners}
         add("games", 1)
+        add("seat_games", players)
         add("rounds", record["rounds"])
         for seat in range(players):
-            won = credit.get(seat, 0.0)
-            add(f"seat_w:{seat}", won)
-            add(f"hero_n:{record['heroes'][seat]}", 1)
-            add(f"hero_w:{record['heroes'][seat]}", won)
-            add(f"party_n:{record['parties'][seat]}", 1)
-            add(f"party_w:{record['parties'][seat]}", won)
+            won = score(record, seat)
+            add(f"seat_w:{turn_position(record, seat)}", won)
+            for kind, ids in (("hero", record["heroes"]), ("party", record["parties"])):
+                add(f"{kind}_n:{ids[seat]}", 1)
+                add(f"{kind}_w:{ids[seat]}", won)
             for source, glory in record["glory_by_source"][seat].items():
                 add(f"glory:{source}", glory)
-        add("seat_games", players)
     return out
 
 

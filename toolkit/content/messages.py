@@ -22,7 +22,10 @@ _EXPECTED = {
     "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping",
     "model_attributes_type": "a mapping",
 }
-_RANGE = ("greater_than_equal", "less_than_equal", "greater_than", "less_than")
+_BOUND_WORDS = {"greater_than_equal": ("ge", "{} or more"),
+                "less_than_equal": ("le", "at most {}"),
+                "greater_than": ("gt", "more than {}"), "less_than": ("lt", "less than {}")}
+_RANGE = tuple(_BOUND_WORDS)
 
 
 def clean_errors(exc: ValidationError, data: Any) -> Iterator[tuple[tuple, dict]]:
@@ -76,9 +79,7 @@ def message(err: dict, loc: tuple, model: type[BaseModel] | None) -> str:
         lo, hi = _bounds(model, loc)
         if lo is not None and hi is not None:
             return f"{label} is {_show(value)}, allowed {_num(lo)}–{_num(hi)}"
-        bound = {"greater_than_equal": ("ge", "{} or more"), "less_than_equal": ("le", "at most {}"),
-                 "greater_than": ("gt", "more than {}"), "less_than": ("lt", "less than {}")}
-        key, words = bound[kind]
+        key, words = _BOUND_WORDS[kind]
         return f"{label} is {_show(value)}, allowed {words.format(_num(ctx.get(key, 0)))}"
     if kind in ("literal_error", "enum"):
         choices = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pydantic import BaseModel
 
+from toolkit.content import rules_board, rules_design, rules_effects
 from toolkit.content.catalog import card_count
 from toolkit.content.load import Loaded
 from toolkit.content.problems import did_you_mean
@@ -54,19 +55,20 @@ class Index:
             return target
         if target is None and value in self.loaded.broken:
             return None  # its schema errors are reported already
-        report = self.error if entry is not None else (lambda _e, m, *s: self.game_error(m, *s))
         if target is not None:
-            report(entry, f"{owner}'{value}' is {_a(target.kind)}, not {_a(kind)}", *sub)
+            message = f"{owner}'{value}' is {_a(target.kind)}, not {_a(kind)}"
         else:
             ids = [e.id for e in self.of(kind)]
-            report(entry, f"{owner}unknown {kind} '{value}'" + did_you_mean(value, ids), *sub)
+            message = f"{owner}unknown {kind} '{value}'" + did_you_mean(value, ids)
+        if entry is None:
+            self.game_error(message, *sub)
+        else:
+            self.error(entry, message, *sub)
         return None
 
 
 def check(loaded: Loaded) -> None:
     """Add every game-level problem of `loaded` to its report."""
-    from toolkit.content import rules_board, rules_design, rules_effects
-
     index = build_index(loaded)
     check_refs(index)
     rules_board.check(index)

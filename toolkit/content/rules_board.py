@@ -27,7 +27,7 @@ def declared_graphs(loaded):
     for kind, model in loaded.kinds.items():
         decl = getattr(model, "declaration", None)
         for name, fdecl in (decl.fields.items() if decl else ()):
-            if fdecl.symmetric and name in model.model_fields:
+            if fdecl.symmetric and name in model.model_fields and name not in model.unchecked:
                 yield kind, name
 
 
@@ -36,7 +36,8 @@ def _ids(items) -> str:
 
 
 def _links(node, field: str) -> list[str]:
-    return list(getattr(node, field, None) or ())
+    value = getattr(node, field, None)
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
 def check_adjacency(index, nodes, field: str = "adjacent") -> None:

@@ -114,8 +114,8 @@ def check_npcs(index) -> None:
 
 def check_budgets(index, game) -> None:
     """Stat total plus ability weights within game.budgets.hero (a warning)."""
-    if game.budgets is None:
-        return
+    if game.budgets is None or game.budgets.hero.min > game.budgets.hero.max:
+        return  # an inverted band is reported by check_budget_band
     band = game.budgets.hero
     for hero in index.of("hero"):
         stats = sum(hero.stats.model_dump().values())

@@ -11,7 +11,7 @@ from toolkit.engine.tavern import begin
 
 def resale(state, party) -> int:
     """Disband value: card resale +1 per equipment −1 per damage point; wardens none."""
-    card = state.rules.catalog.parties[party.kind]
+    card = state.rules.c.parties[party.kind]
     if card.resale is None:
         return 0
     armory = state.rules.game.armory
@@ -19,7 +19,7 @@ def resale(state, party) -> int:
 
 
 def form_cost(state, seat: int, kind: str) -> int:
-    return state.rules.catalog.parties[kind].cost - resale(state, state.players[seat].party)
+    return state.rules.c.parties[kind].cost - resale(state, state.players[seat].party)
 
 
 def form_party(state, seat: int, kind: str) -> None:
@@ -34,7 +34,7 @@ def form_party(state, seat: int, kind: str) -> None:
     player.party = party
     use_card(player, kind)
     state.log.append(("form", seat, kind))
-    if state.rules.catalog.parties[kind].size == "large" and not player.large_formed:
+    if state.rules.c.parties[kind].size == "large" and not player.large_formed:
         player.large_formed = True
         gain_glory(state, seat, "large_party")
 
@@ -44,8 +44,9 @@ def free_repair(state, seat: int) -> int:
     return 0 if player.free_repair else effects.fire(state, seat, "free_repair", 0)
 
 
-def repair_cost(state, seat: int, points: int) -> int:
-    return max(0, points - free_repair(state, seat)) * state.rules.game.armory.repair
+def repair_cost(state, seat: int, points: int, free: int | None = None) -> int:
+    free = free_repair(state, seat) if free is None else free
+    return max(0, points - free) * state.rules.game.armory.repair
 
 
 def repair(state, seat: int, points: int) -> None:

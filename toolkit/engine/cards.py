@@ -81,7 +81,7 @@ def at_war(state, race_a, race_b) -> bool:
 
 def hero_race(state, seat: int):
     hero = state.players[seat].hero
-    return state.rules.catalog.heroes[hero].race if hero else None
+    return state.rules.c.heroes[hero].race if hero else None
 
 
 def add_bounty(state, seat: int, race) -> None:

@@ -21,7 +21,7 @@ CONTINUE = {
 def hero_stat(state, seat: int, stat: str) -> int:
     """The hero's stat with followers' and abilities' changes."""
     player = state.players[seat]
-    base = getattr(state.rules.catalog.heroes[player.hero].stats, stat)
+    base = getattr(state.rules.c.heroes[player.hero].stats, stat)
     return max(0, effects.fire(state, seat, "hero_stat", base, stat=stat))
 
 

@@ -24,13 +24,13 @@ def seat_of(ref: str) -> int | None:
 def race_of(state, ref: str):
     if ref[0] == "p":
         return hero_race(state, int(ref[1:]))
-    return state.rules.catalog.npcs[ref[2:]].race
+    return state.rules.c.npcs[ref[2:]].race
 
 
 def is_non_brigand(state, ref: str) -> bool:
     if ref[0] == "p":
         return not is_brigand(state.players[int(ref[1:])])
-    return state.rules.catalog.npcs[ref[2:]].role == "patrol"
+    return state.rules.c.npcs[ref[2:]].role == "patrol"
 
 
 def npc_attacks(state, seat: int) -> None:
@@ -108,7 +108,7 @@ def _contest_dice(state, side: int, mode: str, weapon: str, glory: str) -> int:
     mine, theirs = party_of(state, ref).cur, party_of(state, other).cur
     seat = seat_of(ref)
     if seat is None:
-        n = state.rules.catalog.npcs[ref[2:]].stats.combat
+        n = state.rules.c.npcs[ref[2:]].stats.combat
     else:
         n = hero_stat(state, seat, "combat")
     if mine["shield"] <= 0:
@@ -117,7 +117,8 @@ def _contest_dice(state, side: int, mode: str, weapon: str, glory: str) -> int:
     if mine["agility"] - theirs["agility"] >= rules.agility_edge:
         n += rules.edge_dice
     if seat is not None:
-        n = effects.fire(state, seat, "dice", n, checks=("combat", mode))
+        n = effects.fire(state, seat, "dice", n,
+                         checks=("combat", "ranged") if mode == "ranged" else ("combat",))
         if mode == "melee" and weapon:
             n = effects.fire(state, seat, "melee_choice", n, weapon=weapon, combat=combat)
         if glory:

@@ -56,8 +56,8 @@ def draw_hero(state, seat: int) -> bool:
     if not state.hero_deck:
         return False
     hero = state.hero_deck.pop()
-    home = state.rules.catalog.heroes[hero].home
-    threatened = any(n.region == home and state.rules.catalog.npcs[i].role == "brigand"
+    home = state.rules.c.heroes[hero].home
+    threatened = any(n.region == home and state.rules.c.npcs[i].role == "brigand"
                      for i, n in state.npcs.items())
     if threatened and state.hero_deck:
         state.hero_deck.insert(0, hero)
@@ -71,7 +71,7 @@ def draw_hero(state, seat: int) -> bool:
 def start_hero(state, seat: int, party_kind: str, top_up: bool) -> None:
     """Place the seat's hero with its chosen party at its home tavern."""
     player = state.players[seat]
-    hero = state.rules.catalog.heroes[player.hero]
+    hero = state.rules.c.heroes[player.hero]
     player.region, player.in_tavern = hero.home, True
     player.party = new_party(state, party_kind, seat)
     if top_up:

@@ -15,6 +15,8 @@ play event war sell_bonus rumor_free treasure toll
 from __future__ import annotations
 
 from toolkit.engine.cards import gain_gold, use_card
+from toolkit.engine.event_ops import (_amnesty, _demand_shift, _market_boom, _move_npc,
+                                      _npc_enter, _plague, _storm, _treasure, _war)
 from toolkit.engine.rng import SKULL, roll
 
 
@@ -26,38 +28,50 @@ class Ctx:
         self.extra, self.source, self.where = extra, source, where
 
 
+def _compiled(rules) -> dict:
+    """source id -> its operations as (hooks, handler, params), built once per Rules."""
+    if rules.compiled is None:
+        rules.compiled = {src: tuple((HANDLERS[op][0], HANDLERS[op][1], params)
+                                     for op, params in ops)
+                          for src, ops in rules.effects.items()}
+    return rules.compiled
+
+
 def fire(state, seat, hook, value, equipment=True, **extra):
     """Pass `value` through the seat's effects answering `hook`; returns the new value."""
     player = state.players[seat]
-    effects = state.rules.effects
-    ctx = Ctx(state, seat, hook, value, extra)
+    compiled = state.rules.compiled or _compiled(state.rules)
+    ctx = None
     for where, sources in _sources(player, equipment, hook, extra.get("party")):
         for source in sources:
-            for op, params in effects.get(source, ()):
-                hooks, fn = HANDLERS[op]
+            for hooks, fn, params in compiled.get(source, ()):
                 if hook in hooks:
+                    if ctx is None:
+                        ctx = Ctx(state, seat, hook, value, extra)
                     ctx.source, ctx.where = source, where
                     fn(ctx, params)
-    return ctx.value
+    return value if ctx is None else ctx.value
 
 
 def _sources(player, equipment, hook, party=None):
-    yield "hero", (player.hero,) if player.hero else ()
-    yield "follower", player.followers
     party = party or player.party
+    found = [("hero", (player.hero,) if player.hero else ()), ("follower", player.followers)]
     if equipment and party is not None:
-        yield "equipment", party.equipment
-    yield "weapon", player.weapons
+        found.append(("equipment", party.equipment))
+    found.append(("weapon", player.weapons))
     if hook == "cancel":
-        yield "hand", tuple(player.hand)
+        found.append(("hand", tuple(player.hand)))
+    return found
 
 
 def fire_events(state, hook, value, **extra):
     """Pass `value` through the active events answering `hook`."""
+    if not state.active_events:
+        return value
+    compiled = state.rules.compiled or _compiled(state.rules)
     ctx = Ctx(state, None, hook, value, extra)
     for event_id, _duration in state.active_events:
-        for op, params in state.rules.effects.get(event_id, ()):
-            hooks, fn = HANDLERS[op]
+        for hooks, fn, params in compiled.get(event_id, ()):
             if hook in hooks:
                 ctx.source, ctx.where = event_id, "event"
                 fn(ctx, params)
@@ -229,57 +243,6 @@ def _gain_gold(ctx, p):
     for seat in seats:
         if ctx.state.players[seat].hero:
             gain_gold(ctx.state, seat, p.amount, ctx.source)
-
-
-# --- events --------------------------------------------------------------------------------
-def _npc_enter(ctx, p):
-    from toolkit.engine.npc import enter
-    enter(ctx.state, p.npc, p.region)
-
-
-def _move_npc(ctx, p):
-    from toolkit.engine.npc import move
-    move(ctx.state, p.npc, p.toward)
-
-
-def _storm(ctx, p):
-    from toolkit.engine.hazards import strike_regions
-    strike_regions(ctx.state, set(p.regions), p.hits, "storm")
-
-
-def _war(ctx, p):
-    if sorted(ctx.extra.get("races", ())) == sorted(p.races):
-        ctx.value = True
-
-
-def _demand_shift(ctx, p):
-    from toolkit.engine.tavern import swap_demand
-    if p.tavern in ctx.state.demand:
-        swap_demand(ctx.state, p.tavern)
-
-
-def _market_boom(ctx, p):
-    if ctx.extra.get("good") == p.good:
-        ctx.value += p.bonus
-
-
-def _plague(ctx, p):
-    from toolkit.engine.hazards import plague
-    plague(ctx.state, p.race, p.mercenaries)
-
-
-def _treasure(ctx, p):
-    if ctx.extra.get("region") == p.region:
-        ctx.value *= p.multiplier
-
-
-def _amnesty(ctx, p):
-    for player in ctx.state.players:
-        for _ in range(p.remove):
-            wanted = [r for r in ctx.state.rules.races if player.bounty.get(r)]
-            if wanted:
-                worst = max(wanted, key=lambda r: player.bounty[r])
-                player.bounty[worst] -= 1
 
 
 HANDLERS = {

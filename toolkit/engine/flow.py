@@ -41,7 +41,7 @@ def start_round(state) -> None:
 
 def resolve_event(state, event_id: str) -> None:
     """NPC movement first, then the other operations; modifiers stay while the event lasts."""
-    card = state.rules.catalog.events[event_id]
+    card = state.rules.c.events[event_id]
     state.log.append(("event", event_id, state.round))
     state.event_discard.append(event_id)
     if card.duration == "until_replaced":

@@ -4,13 +4,25 @@ from __future__ import annotations
 
 from toolkit.engine import effects
 from toolkit.engine.actions import Action, ActionKind as K
-from toolkit.engine.armory import form_cost, repair_cost, restore_cost
+from toolkit.engine.armory import free_repair, resale, repair_cost, restore_cost
 from toolkit.engine.cards import stash_points
 from toolkit.engine.combat import choice_options
 from toolkit.engine.party import damage
 from toolkit.engine.raid import bounty_races
-from toolkit.engine.tavern import recruit_cost
+from toolkit.engine.tavern import recruit_cost, recruit_discount
 from toolkit.engine.turn import can_complete, explore_targets, free_leave, tavern_open, toll
+
+
+_NOARG = {k: Action(k) for k in K}
+_MOVES: dict = {}
+
+
+def _moves(rules, region) -> list[Action]:
+    key = (id(rules), region)
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = [Action(K.MOVE, (r,)) for r in rules.adjacent[region]]
+    return found
 
 
 def legal_actions(state) -> list[Action]:
@@ -47,12 +59,12 @@ def _capture(state, seat, entry):
 
 def _explorer(state, seat, entry):
     found = [Action(K.RAID, (r,)) for r in bounty_races(state, entry["token"])]
-    return found + [Action(K.DELVE)]
+    return found + [_NOARG[K.DELVE]]
 
 
 def _raid(state, seat, entry):
     cards = state.raid["cards"]
-    found = [Action(K.RAID_END), Action(K.RAID_DRAW)]
+    found = [_NOARG[K.RAID_END], _NOARG[K.RAID_DRAW]]
     found += [Action(K.RAID_DISCARD, (c,)) for c in cards]
     found += [Action(K.RAID_SWAP, (c,)) for c in cards]
     return found
@@ -60,7 +72,7 @@ def _raid(state, seat, entry):
 
 def _reroll(state, seat, entry):
     found = [Action(K.REROLL, (c,)) for c in effects.tricks(state, seat, "reroll")]
-    return found + [Action(K.ACCEPT)]
+    return found + [_NOARG[K.ACCEPT]]
 
 
 def _discard_glory(state, seat, entry):
@@ -81,24 +93,24 @@ def _turn(state, seat) -> list[Action]:
     if player.actions > 0:
         if player.in_tavern:
             if not over and player.gold >= toll(state, seat):
-                found.append(Action(K.LEAVE_TAVERN))
+                found.append(_NOARG[K.LEAVE_TAVERN])
             if not player.visited:
-                found.append(Action(K.TAVERN))
+                found.append(_NOARG[K.TAVERN])
         else:
-            found += [Action(K.MOVE, (r,)) for r in state.rules.adjacent[player.region]]
+            found += _moves(state.rules, player.region)
             if tavern_open(state, seat, player.region):
-                found.append(Action(K.ENTER_TAVERN))
+                found.append(_NOARG[K.ENTER_TAVERN])
             found += [Action(K.EXPLORE, t) for t in explore_targets(state, seat)]
         found += [Action(K.COMPLETE_MISSION, (m,)) for m in player.missions
                   if can_complete(state, seat, m)]
     elif player.in_tavern and not over and free_leave(state, seat) \
             and player.gold >= toll(state, seat):
-        found.append(Action(K.LEAVE_TAVERN))
+        found.append(_NOARG[K.LEAVE_TAVERN])
     found += _glory_plays(state, seat)
     if over and not player.in_tavern:
         found += [Action(K.DISCARD_GOODS, (g,)) for g in _goods_kinds(state, player.goods)]
     else:
-        found.append(Action(K.END_TURN))
+        found.append(_NOARG[K.END_TURN])
     return found
 
 
@@ -106,7 +118,7 @@ def _glory_plays(state, seat) -> list[Action]:
     player = state.players[seat]
     found = []
     for card in dict.fromkeys(player.hand):
-        if state.rules.catalog.glory_cards[card].type == "follower":
+        if state.rules.c.glory_cards[card].type == "follower":
             found.append(Action(K.PLAY_GLORY, (card, "")))
             continue
         ops = [op for op, _ in state.rules.effects.get(card, ()) if op in effects.PLAYABLE]
@@ -129,11 +141,11 @@ def _visit(state, seat) -> list[Action]:
     visit = state.visit
     player = state.players[seat]
     done = visit.done
-    found = [Action(K.END_VISIT)]
+    found = [_NOARG[K.END_VISIT]]
     if all(d == "sell" for d in done):
         found += [Action(K.SELL, (g,)) for g in _goods_kinds(state, player.goods)]
     if "buy" not in done:
-        found.append(Action(K.BUY_GOODS))
+        found.append(_NOARG[K.BUY_GOODS])
     elif visit.offer:
         found += [Action(K.BUY, (g,)) for g in _goods_kinds(state, visit.offer)
                   if visit.prices[g] <= player.gold]
@@ -147,14 +159,16 @@ def _services(state, seat, player, done) -> list[Action]:
     party = player.party
     if "recruit" not in done:
         room = party.top["mercenaries"] - party.cur["mercenaries"]
-        found += [Action(K.RECRUIT, (n,)) for n in range(1, room + 1)
-                  if recruit_cost(state, seat, n) <= player.gold]
+        if room > 0:
+            off = recruit_discount(state, seat)
+            found += [Action(K.RECRUIT, (n,)) for n in range(1, room + 1)
+                      if recruit_cost(state, seat, n, off) <= player.gold]
     if "rumor" not in done and (state.rumor_deck or state.rumor_discard):
-        found.append(Action(K.HEAR_RUMOR))
+        found.append(_NOARG[K.HEAR_RUMOR])
     if "mission" not in done:
         found += [Action(K.TAKE_MISSION, (m,)) for m in state.missions_up
-                  if state.rules.catalog.missions[m].tavern == player.region]
-    home = state.rules.catalog.heroes[player.hero].home
+                  if state.rules.c.missions[m].tavern == player.region]
+    home = state.rules.c.heroes[player.hero].home
     if "stash" not in done and player.region == home:
         stash = state.rules.game.stash
         room = stash.max_points - stash_points(state, player)
@@ -167,13 +181,16 @@ def _armory(state, seat, player, done) -> list[Action]:
     found = []
     party = player.party
     if "form" not in done:
-        for kind, card in state.rules.catalog.parties.items():
-            if card.cost is not None and kind != party.kind \
-                    and form_cost(state, seat, kind) <= player.gold:
+        back = resale(state, party)
+        for kind, card in state.rules.c.parties.items():
+            if card.cost is not None and kind != party.kind and card.cost - back <= player.gold:
                 found.append(Action(K.FORM_PARTY, (kind,)))
     if "repair" not in done:
-        found += [Action(K.REPAIR, (n,)) for n in range(1, damage(party) + 1)
-                  if repair_cost(state, seat, n) <= player.gold]
+        hurt = damage(party)
+        if hurt:
+            free = free_repair(state, seat)
+            found += [Action(K.REPAIR, (n,)) for n in range(1, hurt + 1)
+                      if repair_cost(state, seat, n, free) <= player.gold]
     if "restore" not in done:
         found += [Action(K.RESTORE, (e,)) for e in party.flipped
                   if any(op == "cancel_hit" for op, _ in state.rules.effects.get(e, ()))
@@ -182,7 +199,7 @@ def _armory(state, seat, player, done) -> list[Action]:
     cost = state.rules.game.armory
     if "equipment" not in done and token and player.gold >= cost.equipment_cost \
             and token not in party.equipment:
-        found.append(Action(K.BUY_EQUIPMENT))
+        found.append(_NOARG[K.BUY_EQUIPMENT])
         if player.region in state.rules.nightshade:
             found += [Action(K.SWAP_EQUIPMENT, (e,)) for e in party.equipment]
     for weapon, left in state.weapon_supply.items():

@@ -19,7 +19,7 @@ from toolkit.engine.rng import SKULL, roll
 def _melee_dice(state, ref: str, more: bool) -> int:
     seat = seat_of(ref)
     if seat is None:
-        n = state.rules.catalog.npcs[ref[2:]].stats.leadership
+        n = state.rules.c.npcs[ref[2:]].stats.leadership
     else:
         n = dice_for(state, seat, "leadership", "melee")
     if more:
@@ -70,6 +70,9 @@ def defeat(state, losers: list[int], melee: bool) -> None:
             kill(state, int(ref[1:]), "combat")
         else:
             leave(state, ref[2:])
+    if state.phase == "over" and capture is not None:
+        from toolkit.engine.death import place_equipment
+        place_equipment(state, capture["equipment"])
     if victor is not None and seat_of(sides[victor]) is not None and state.phase == "play":
         seat = seat_of(sides[victor])
         gain_glory(state, seat, "defeat")
@@ -89,7 +92,7 @@ def _spoils(state, w: int, l: int, melee: bool):
         loser.gold = 0
     else:
         npc = state.npcs[lose_ref[2:]]
-        loot, reward = npc.gold, state.rules.catalog.npcs[lose_ref[2:]].bounty_reward
+        loot, reward = npc.gold, state.rules.c.npcs[lose_ref[2:]].bounty_reward
         npc.gold = 0
     if seat is None:
         state.npcs[win_ref[2:]].gold += loot
@@ -118,7 +121,7 @@ def _spoils(state, w: int, l: int, melee: bool):
 def _defeat_missions(state, seat: int, npc_id: str) -> None:
     from toolkit.engine.turn import complete_mission
     for mission in list(state.players[seat].missions):
-        if state.rules.catalog.missions[mission].defeat == npc_id:
+        if state.rules.c.missions[mission].defeat == npc_id:
             complete_mission(state, seat, mission)
 
 

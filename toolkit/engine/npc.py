@@ -13,7 +13,7 @@ from toolkit.engine.party import new_party
 
 
 def card(state, npc_id):
-    return state.rules.catalog.npcs[npc_id]
+    return state.rules.c.npcs[npc_id]
 
 
 def enter(state, npc_id: str, region: str | None = None) -> None:

@@ -36,8 +36,9 @@ def new_party(state, kind: str, seat: int | None = None) -> Party:
 def party_max(state, seat: int, party: Party) -> dict:
     """Maximum tracks of the seat's party: card stats plus modifiers, capped."""
     rules = state.rules
-    top = rules.party_base(party.kind)
-    top = effects.fire(state, seat, "party_max", top, party=party)
+    base = rules.party_base(party.kind)
+    top = effects.fire(state, seat, "party_max", base, party=party)
+    top["shield"] += top["defense"] - base["defense"]  # the shield track follows defense
     cap = rules.game.combat.stat_cap
     return {k: max(0, min(cap, v)) for k, v in top.items()}
 
@@ -70,7 +71,7 @@ def hit_location(state, party: Party) -> str:
     face = roll(state.rng["dice"], state.rules.faces, 1)[0]
     if face == SKULL:
         return "defense"
-    return state.rules.catalog.parties[party.kind].hit_locations.get(face, "defense")
+    return state.rules.c.parties[party.kind].hit_locations.get(face, "defense")
 
 
 def take_hits(state, ref: str, hits: int, location: str | None = None,

@@ -22,7 +22,7 @@ def stream(seed: int | str, purpose: str) -> random.Random:
 
 
 def copy_stream(rng: random.Random) -> random.Random:
-    other = random.Random()
+    other = random.Random.__new__(random.Random)  # skips seeding from the OS
     other.setstate(rng.getstate())
     return other
 

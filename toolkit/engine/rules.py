@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 from toolkit.content.ops import OPS
 from toolkit.engine.rng import die_faces
@@ -43,11 +44,12 @@ class Rules:
     markers: tuple = ()                 # demand markers (good ids with copies)
     explorers: tuple = ()               # explorer tokens: (id, race, region)
     npcs: tuple = ()                    # npc ids in catalog order
+    c: SimpleNamespace = None           # the catalog's entries as plain dicts, by kind
+    bases: dict = field(default_factory=dict)  # party id -> stats with shield
+    compiled: dict | None = None        # source id -> ((hooks, handler, params), ...), by effects
 
     def party_base(self, party_id: str) -> dict:
-        stats = self.catalog.parties[party_id].stats.model_dump()
-        stats["shield"] = stats["defense"]
-        return stats
+        return dict(self.bases[party_id])
 
     def step_toward(self, here: str, goal: str) -> str:
         """The first neighbour of `here` on a shortest path to `goal` (board order)."""
@@ -115,7 +117,21 @@ def _build(catalog) -> Rules:
         markers=tuple(g for g, e in catalog.goods.items() for _ in range(e.demand_markers)),
         explorers=tuple((x.id, x.race, x.region) for x in catalog.explorers.values()
                         for _ in range(x.copies)),
-        npcs=tuple(catalog.npcs))
+        npcs=tuple(catalog.npcs),
+        c=SimpleNamespace(**{name: dict(catalog.of(kind)) for name, kind in KINDS.items()}),
+        bases={p: _base(e) for p, e in catalog.parties.items()})
+
+
+KINDS = {"heroes": "hero", "parties": "party", "npcs": "npc", "missions": "mission",
+         "rumors": "rumor", "glory_cards": "glory_card", "regions": "region", "events": "event",
+         "equipment": "equipment", "weapons": "weapon", "goods": "good", "races": "race",
+         "explorers": "explorer"}
+
+
+def _base(party) -> dict:
+    stats = party.stats.model_dump()
+    stats["shield"] = stats["defense"]
+    return stats
 
 
 def _distances(regions, adjacent) -> dict:

@@ -73,8 +73,13 @@ class Player:
 
     def copy(self) -> "Player":
         other = Player.__new__(Player)
-        for name in Player.__slots__:
-            setattr(other, name, _copy(getattr(self, name)))
+        for name in Player.__slots__:  # every list and dict of a player is flat
+            value = getattr(self, name)
+            if value.__class__ is list:
+                value = list(value)
+            elif value.__class__ is dict:
+                value = dict(value)
+            setattr(other, name, value)
         other.party = self.party.copy() if self.party is not None else None
         return other
 
@@ -169,10 +174,14 @@ def clone(state: State) -> State:
             value = {k: copy_stream(r) for k, r in value.items()}
         elif f == "visit":
             value = value.copy() if value is not None else None
-        elif f in ("log", "history"):
-            value = list(value)
-        elif f != "rules":
+        elif f == "pending":
+            value = [dict(d) for d in value]  # entries are replaced, never edited
+        elif f in ("combat", "raid"):
             value = _copy(value)
+        elif value.__class__ is list:  # decks, logs and tracks hold immutable values
+            value = list(value)
+        elif value.__class__ is dict:
+            value = dict(value)
         setattr(other, f, value)
     return other
 

@@ -126,9 +126,14 @@ def buy(state, seat: int, good: str) -> None:
 
 
 # --- recruit, rumors, missions, stash -----------------------------------------------------
-def recruit_cost(state, seat: int, n: int) -> int:
+def recruit_discount(state, seat: int) -> int:
+    """Percent off recruiting (abilities, followers, events), at most 100."""
     off = effects.fire(state, seat, "recruit_discount", 0)
-    off = min(100, effects.fire_events(state, "recruit_discount", off))
+    return min(100, effects.fire_events(state, "recruit_discount", off))
+
+
+def recruit_cost(state, seat: int, n: int, off: int | None = None) -> int:
+    off = recruit_discount(state, seat) if off is None else off
     return n * state.rules.game.recruit.cost * (100 - off) // 100
 
 

@@ -14,9 +14,9 @@ from toolkit.engine.state import Visit
 def tavern_open(state, seat: int, region: str) -> bool:
     """A tavern is closed to heroes wanted by its race (home excepted) and during war."""
     player = state.players[seat]
-    if state.rules.catalog.regions[region].tavern is None:
+    if state.rules.c.regions[region].tavern is None:
         return False
-    home = state.rules.catalog.heroes[player.hero].home
+    home = state.rules.c.heroes[player.hero].home
     if region == home:
         return True
     race = state.rules.region_race[region]
@@ -26,9 +26,10 @@ def tavern_open(state, seat: int, region: str) -> bool:
 
 
 def toll(state, seat: int) -> int:
-    if effects.fire(state, seat, "ignore", False, event="tolls"):
+    gold = effects.fire_events(state, "toll", 0)
+    if gold and effects.fire(state, seat, "ignore", False, event="tolls"):
         return 0
-    return effects.fire_events(state, "toll", 0)
+    return gold
 
 
 def move(state, seat: int, region: str) -> None:
@@ -86,7 +87,7 @@ def explore_targets(state, seat: int) -> list[tuple]:
     if token is not None:
         found.append(("explorer", token))
     for rumor in player.rumors:
-        if state.rules.catalog.rumors[rumor].region == here and ("rumor", rumor) not in found:
+        if state.rules.c.rumors[rumor].region == here and ("rumor", rumor) not in found:
             found.append(("rumor", rumor))
     return [t for t in found if f"{t[0]}:{t[1]}" not in player.explored]
 
@@ -114,7 +115,7 @@ def after_explore(state, seat: int, ok: bool, data) -> None:
 
 def _investigate(state, seat: int, rumor: str) -> None:
     player = state.players[seat]
-    card = state.rules.catalog.rumors[rumor]
+    card = state.rules.c.rumors[rumor]
     player.rumors.remove(rumor)
     state.rumor_discard.append(rumor)
     use_card(player, rumor)
@@ -126,7 +127,7 @@ def _investigate(state, seat: int, rumor: str) -> None:
 
 # --- missions -----------------------------------------------------------------------------
 def can_complete(state, seat: int, mission: str) -> bool:
-    card = state.rules.catalog.missions[mission]
+    card = state.rules.c.missions[mission]
     player = state.players[seat]
     if card.target != player.region or (card.check is None and card.deliver is None):
         return False
@@ -138,7 +139,7 @@ def can_complete(state, seat: int, mission: str) -> bool:
 
 def attempt_mission(state, seat: int, mission: str) -> None:
     state.players[seat].actions -= 1
-    card = state.rules.catalog.missions[mission]
+    card = state.rules.c.missions[mission]
     if card.check is None:
         after_complete(state, seat, True, mission)
     else:
@@ -148,7 +149,7 @@ def attempt_mission(state, seat: int, mission: str) -> None:
 def after_complete(state, seat: int, ok: bool, mission) -> None:
     if not ok:
         return
-    card = state.rules.catalog.missions[mission]
+    card = state.rules.c.missions[mission]
     player = state.players[seat]
     if card.deliver is not None:
         for _ in range(card.deliver.count):
@@ -164,14 +165,14 @@ def complete_mission(state, seat: int, mission: str) -> None:
     state.mission_discard.append(mission)
     use_card(player, mission)
     state.log.append(("mission", seat, mission))
-    gain_gold(state, seat, state.rules.catalog.missions[mission].gold, "mission")
+    gain_gold(state, seat, state.rules.c.missions[mission].gold, "mission")
     gain_glory(state, seat, "mission")
 
 
 # --- glory cards and goods ----------------------------------------------------------------
 def play_glory(state, seat: int, card_id: str, arg: str) -> None:
     player = state.players[seat]
-    if state.rules.catalog.glory_cards[card_id].type == "follower":
+    if state.rules.c.glory_cards[card_id].type == "follower":
         player.hand.remove(card_id)
         player.followers.append(card_id)
         use_card(player, card_id)

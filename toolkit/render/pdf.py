@@ -54,15 +54,16 @@ class SafeFetcher(URLFetcher):
 
 def overflows(page) -> bool:
     """Whether the page's `.fit` box has content reaching past its bottom edge."""
-    for box in page._page_box.descendants():
+    for box in page._page_box.descendants(placeholders=True):
         element = getattr(box, "element", None)
         if element is None or "fit" not in (element.get("class") or "").split():
             continue
         if not hasattr(box, "content_box_y"):
             continue
         bottom = box.content_box_y() + box.height
-        deepest = max((d.position_y + d.margin_height() for d in box.descendants()
-                       if d is not box and hasattr(d, "margin_height")), default=0)
+        deepest = max((d.position_y + d.margin_height() for child in box.children
+                       for d in child.descendants(placeholders=True)
+                       if hasattr(d, "margin_height")), default=0)
         return deepest > bottom + 0.5
     return False
 

@@ -36,25 +36,26 @@ def player_view(ctx: Ctx) -> dict:
     agility_y = top + len(TRACKS) * (DOT + 3.5) + 2
     row_y = top + max(hh, ph, agility_y + 18 - top) + GAP + 4
     tokens = []
-    x = GAP
+    y = row_y
     for kind in ("equipment", "weapon"):
         w, h = _size(ctx, kind, MARKER_SIZE)
-        count = len(ctx.catalog.of(kind))
-        tokens.append({"x": x, "y": row_y, "w": w, "h": h, "count": count,
+        tokens.append({"x": GAP, "y": y, "w": w, "h": h, "count": len(ctx.catalog.of(kind)),
                        "label": ctx.word("equipment_slots" if kind == "equipment"
                                          else "weapon_slots"),
                        "icon": ctx.icons.url(kind)})
-        x += count * (w + 2) + GAP
-    token_h = max(t["h"] for t in tokens)
-    width = max(tx + track_w + GAP, x)
-    area_y = row_y + token_h + GAP + 2
-    areas = [{"x": GAP, "y": area_y, "w": (width - 3 * GAP) * 0.55, "h": 34,
+        y += h + 9
+    last = tokens[-1]
+    width = max(tx + track_w + GAP, GAP + tokens[0]["count"] * (tokens[0]["w"] + 2) + GAP)
+    area_x = GAP + last["count"] * (last["w"] + 2) + GAP
+    area_w = (width - area_x - 2 * GAP) / 2
+    area_h = max(last["h"] + 4, 26.0)
+    area_y = last["y"] - 4
+    areas = [{"x": area_x, "y": area_y, "w": area_w, "h": area_h,
               "label": ctx.word("goods_area"), "icon": ctx.icons.url("good")},
-             {"x": 2 * GAP + (width - 3 * GAP) * 0.55, "y": area_y,
-              "w": (width - 3 * GAP) * 0.45, "h": 34,
+             {"x": area_x + area_w + GAP, "y": area_y, "w": area_w, "h": area_h,
               "label": f"{ctx.word('glory_cards')} (≤ {game.glory_hand_limit})",
               "icon": ctx.icons.url("glory")}]
-    return {"w": round(width, 1), "h": round(area_y + 34 + GAP, 1), "slots": slots,
+    return {"w": round(width, 1), "h": round(max(area_y + area_h, y - 9) + GAP, 1), "slots": slots,
             "tracks": tracks, "steps": values, "tx": tx, "dot": DOT,
             "agility": {"y": agility_y, "label": ctx.word("agility_box"),
                         "icon": ctx.icons.url("agility")},

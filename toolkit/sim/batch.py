@@ -12,6 +12,8 @@ import math
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -91,20 +93,26 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     size = batch_size(len(items), workers)
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
     check_backend(backend, scheduler)
-    runners = {"local": _run_local, "dask": _run_dask}
+    local = _start_local(root, content_hash, chunks, workers) if backend == "local" else None
     done: dict[int, Record] = {}
     with game_progress(len(items), enabled=progress) as advance:
         def collect(pairs):
             done.update(pairs)
             advance(len(pairs))
         try:
-            runners[backend](root, content_hash, chunks, workers, scheduler, collect)
+            if backend == "dask":
+                _run_dask(root, content_hash, chunks, workers, scheduler, collect)
+            elif local:
+                _collect_local(*local, collect)
+            else:
+                _run_inline(root, content_hash, chunks, collect)
         except KeyboardInterrupt:
             pass
     return [done[i] for i in sorted(done)]
 
 
 def _run_inline(root, content_hash, chunks, collect) -> None:
+    """One worker: every game in this process, one at a time."""
     for chunk in chunks:
         for item in chunk:
             collect(play_batch(root, content_hash, [item]))
@@ -114,15 +122,26 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
 
 
-def _run_local(root, content_hash, chunks, workers, scheduler, collect: Callable) -> None:
-    """One process per worker (1 worker: this process); batches as they finish."""
+def _start_local(root, content_hash, chunks, workers):
+    """(pool, futures) with every batch queued, or None for a one-worker run. Called before
+    the progress bar starts its thread: on Linux the workers are forked from this process
+    and inherit its loaded catalog; elsewhere (or with threads running) a fork server."""
     if workers == 1 or len(chunks) == 1:
-        return _run_inline(root, content_hash, chunks, collect)
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["toolkit.sim.batch", "toolkit.sim.runner"])
+        return None
+    from toolkit.agents.base import BUILTIN_MODULES
+
+    forking = sys.platform.startswith("linux") and threading.active_count() == 1
+    context = multiprocessing.get_context("fork" if forking else "forkserver")
+    if not forking:
+        context.set_forkserver_preload(["toolkit.sim.batch", "toolkit.sim.runner",
+                                        *BUILTIN_MODULES])
     pool = ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context,
                                initializer=_ignore_sigint)
-    futures = [pool.submit(play_batch, root, content_hash, chunk) for chunk in chunks]
+    return pool, [pool.submit(play_batch, root, content_hash, chunk) for chunk in chunks]
+
+
+def _collect_local(pool, futures, collect: Callable) -> None:
+    """Batches as they finish; on Ctrl-C, queued batches are dropped, running ones kept."""
     collected = set()
     try:
         for future in as_completed(futures):

@@ -10,7 +10,6 @@ import hashlib
 import random
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from toolkit.errors import UsageError
 
@@ -60,21 +59,22 @@ class LineupSpec:
         return [rng.choice(self.styles) for _ in range(players)]
 
 
-def parse_agents(text: str, max_players: int, project_root: Path | None = None) -> LineupSpec:
-    """`--agents a,b,c,d` or `mixed`, each name checked against the agent registry."""
+def parse_agents(text: str, max_players: int, catalog=None) -> LineupSpec:
+    """`--agents a,b,c,d` or `mixed`, each name checked against the agent registry (and the
+    project's own styles when `catalog` is given)."""
     from toolkit.agents import agent_names
-    from toolkit.agents.styles import style_names, styles_path
+    from toolkit.agents.styles import load_styles, styles_path
 
     text = (text or "").strip()
     if text == MIXED:
-        styles = tuple(style_names(styles_path(project_root)))
+        styles = tuple(sorted(load_styles(styles_path(getattr(catalog, "root", None)))))
         if not styles:
             raise UsageError("--agents mixed: no heuristic styles are defined")
         return LineupSpec((), styles)
     names = tuple(n.strip() for n in text.split(","))
     if not text or any(not n for n in names):
         raise UsageError(f"--agents: expected a comma list of agent names or 'mixed', got '{text}'")
-    known = agent_names()
+    known = agent_names(catalog)
     for name in names:
         if name.partition(":")[0] not in known:
             shown = ", ".join(n for n in known if n != "heuristic")

@@ -39,10 +39,13 @@ def verdicts(report: Mapping[str, Any], names) -> list[str]:
             out.append(f"{title} {label_for(kind, f['id'], names)} wins {pct(f['rate'])} "
                        f"± {pct(half)} against a fair {pct(f['fair'])}: {f['direction']} "
                        f"({f['games']} games, Holm p = {f['p_holm']:.2g}).")
-        if not flagged[kind] and report["win_rate"][section]:
-            what = {"hero": "no hero", "party": "no starting party", "seat": "no seat"}[kind]
-            out.append(f"{what.capitalize()} is significantly off fair share after "
-                       f"{report['games']} games.")
+        entries = report["win_rate"][section]
+        if not flagged[kind] and entries:
+            what = {"hero": "No hero", "party": "No starting party", "seat": "No seat"}[kind]
+            halves = sorted((e["ci95"][1] - e["ci95"][0]) / 2 for e in entries.values())
+            out.append(f"{what} is significantly off fair share after {report['games']} games "
+                       f"(typical interval ± {pct(halves[len(halves) // 2])}: smaller "
+                       "differences need more games).")
     return out
 
 

@@ -44,16 +44,15 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
         raise UsageError(f"--workers: expected at least 1, got {workers}")
     if players is not None:  # option typos are reported before the content is loaded
         parse_players(players)
-    parse_agents(agents, 1, root)
     check_backend(backend, scheduler)
     catalog = catalog_for(root)
     allowed = (catalog.game.players.min, catalog.game.players.max)
     counts = parse_players(players or f"{allowed[0]}-{allowed[1]}", allowed)
-    spec = parse_agents(agents, max(counts), root)
+    spec = parse_agents(agents, max(counts), catalog)
     plan = plan_games(seed, games, counts, spec)
     records = run_games(root, [g.seed for g in plan], [g.agents for g in plan],
                         workers=workers, backend=backend, scheduler=scheduler, progress=progress)
-    report = build_report(records, seed=seed, agents=spec.text(), requested=games,
+    report = build_report(records, seed=seed, agents=agents.strip(), requested=games,
                           kinds=card_kinds(catalog))
     html = render_html(report, catalog.names, catalog.game.title.en)
     paths = write_run(Path(out) if out else Path(root) / "output" / "sim", records, report, html)
