@@ -6,6 +6,7 @@ import pytest
 from sim.synthetic import make_record
 from toolkit.sim import batch
 from toolkit.sim.plan import LineupSpec, plan_games
+from toolkit.sim.output import jsonl
 from toolkit.sim.simulate import simulate
 
 
@@ -40,11 +41,14 @@ def test_interrupted_inline_run_keeps_finished_games(monkeypatch):
 
 
 def test_same_seed_same_games_file(engine_ready, tmp_path):
-    runs = [simulate(engine_ready, 3, "2-3", "trader,raider,balanced", seed=5, workers=1,
-                     out=tmp_path / d, progress=False) for d in ("a", "b")]
-    first, second = ((tmp_path / d / "games.jsonl").read_bytes() for d in ("a", "b"))
-    assert first == second and first.count(b"\n") == 3
-    assert runs[0].report == runs[1].report
+    run = simulate(engine_ready, 3, "2-3", "trader,raider,balanced", seed=5, workers=1,
+                   out=tmp_path, progress=False)
+    games = plan_games(5, 3, [2, 3], LineupSpec(("trader", "raider", "balanced")))
+    again = batch.run_games(engine_ready, [g.seed for g in games], [g.agents for g in games],
+                            workers=1, progress=False)
+    written = (tmp_path / "games.jsonl").read_bytes()
+    assert written == jsonl(again).encode() and written.count(b"\n") == 3
+    assert run.records == again
 
 
 def test_one_and_two_workers_agree(engine_ready):

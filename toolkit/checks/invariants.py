@@ -55,7 +55,7 @@ def gold_accounted(step: Step):
     """A player's gold rises only by a logged gain (sale, loot, raid, reward...), a top-up
     from the stash after a death, the sale of its old party or of a special weapon."""
     before = step.before.get("gold")
-    if before is None:
+    if before is None or step.before.get("phase") == "setup":   # the starting gold
         return None
     logged: dict[int, int] = {}
     unbounded: set[int] = set()

@@ -12,6 +12,7 @@ def snapshot(state) -> dict:
     """The few values an invariant compares across one action."""
     return {
         "seat": state.pending[-1]["player"] if state.pending else state.turn_seat,
+        "phase": state.phase,
         "gold": [p.gold for p in state.players],
         "glory": [p.glory for p in state.players],
         "log": len(state.log),

@@ -15,8 +15,7 @@ play event war sell_bonus rumor_free treasure toll
 from __future__ import annotations
 
 from toolkit.engine.cards import gain_gold, use_card
-from toolkit.engine.event_ops import (_amnesty, _demand_shift, _market_boom, _move_npc,
-                                      _npc_enter, _plague, _storm, _treasure, _war)
+from toolkit.engine import event_ops
 from toolkit.engine.rng import SKULL, roll
 
 
@@ -268,16 +267,16 @@ HANDLERS = {
     "sell_at_demand": (("play",), _sell_at_demand),
     "free_recruit": (("play",), _free_recruit),
     "gain_gold": (("play", "event"), _gain_gold),
-    "npc_enter": (("event",), _npc_enter),
-    "move_npc": (("event",), _move_npc),
-    "storm": (("event",), _storm),
-    "war": (("war",), _war),
-    "demand_shift": (("event",), _demand_shift),
-    "market_boom": (("sell_bonus",), _market_boom),
-    "plague": (("event",), _plague),
+    "npc_enter": (("event",), event_ops.npc_enter),
+    "move_npc": (("event",), event_ops.move_npc),
+    "storm": (("event",), event_ops.storm),
+    "war": (("war",), event_ops.war),
+    "demand_shift": (("event",), event_ops.demand_shift),
+    "market_boom": (("sell_bonus",), event_ops.market_boom),
+    "plague": (("event",), event_ops.plague),
     "rumor_no_check": (("rumor_free",), _flag),
-    "treasure": (("treasure",), _treasure),
-    "amnesty": (("event",), _amnesty),
+    "treasure": (("treasure",), event_ops.treasure),
+    "amnesty": (("event",), event_ops.amnesty),
     "tolls": (("toll",), _add("gold")),
 }
 

@@ -5,48 +5,48 @@ an event is active (war, market boom, treasure)."""
 from __future__ import annotations
 
 
-def _npc_enter(ctx, p):
+def npc_enter(ctx, p):
     from toolkit.engine.npc import enter
     enter(ctx.state, p.npc, p.region)
 
 
-def _move_npc(ctx, p):
+def move_npc(ctx, p):
     from toolkit.engine.npc import move
     move(ctx.state, p.npc, p.toward)
 
 
-def _storm(ctx, p):
+def storm(ctx, p):
     from toolkit.engine.hazards import strike_regions
     strike_regions(ctx.state, set(p.regions), p.hits, "storm")
 
 
-def _war(ctx, p):
+def war(ctx, p):
     if sorted(ctx.extra.get("races", ())) == sorted(p.races):
         ctx.value = True
 
 
-def _demand_shift(ctx, p):
+def demand_shift(ctx, p):
     from toolkit.engine.tavern import swap_demand
     if p.tavern in ctx.state.demand:
         swap_demand(ctx.state, p.tavern)
 
 
-def _market_boom(ctx, p):
+def market_boom(ctx, p):
     if ctx.extra.get("good") == p.good:
         ctx.value += p.bonus
 
 
-def _plague(ctx, p):
+def plague(ctx, p):
     from toolkit.engine.hazards import plague
     plague(ctx.state, p.race, p.mercenaries)
 
 
-def _treasure(ctx, p):
+def treasure(ctx, p):
     if ctx.extra.get("region") == p.region:
         ctx.value *= p.multiplier
 
 
-def _amnesty(ctx, p):
+def amnesty(ctx, p):
     for player in ctx.state.players:
         for _ in range(p.remove):
             wanted = [r for r in ctx.state.rules.races if player.bounty.get(r)]

@@ -11,6 +11,7 @@ from toolkit.render.options import FOOTER, MARGIN, MARK_GAP, MARK_LENGTH
 from toolkit.render.pdfops import Canvas
 
 FOLD_GAP = 4.0  # mm between the fold line and the nearest trim edge
+SEAM = 0.1      # mm each clip reaches past a shared cut line, so no hairline gap shows
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def grid_for(paper: tuple[float, float], w: float, h: float, gutter: float,
 
 def clip_for(grid: Grid, x: float, y: float, col: int, row: int, bleed: float):
     """Trim box grown by the bleed, but only half the gutter towards a neighbour."""
-    inner = min(bleed, grid.gutter / 2)
+    inner = min(bleed, grid.gutter / 2) + SEAM
     left = inner if col > 0 else bleed
     right = inner if col < grid.cols - 1 else bleed
     top = inner if row > 0 else bleed

@@ -127,7 +127,15 @@ def base(ctx: Ctx, kind: str, card) -> dict:
             "art": art(ctx, card, color), "rules": rules(ctx, card),
             "flavor": ctx.icons.rich(ctx.t(card.flavor), card.id) if card.flavor else None,
             "long_name": len(ctx.t(card.name)) > (9 if ctx.lang == "zh" else 20),
+            "title_pt": title_size(ctx.t(card.name), ctx.lang),
             "race_icon": _race_icon(ctx, card), "t": ctx.words, "i": IconUrls(ctx, card.id)}
+
+
+def title_size(text: str, lang: str, width_mm: float = 41.0, largest: float = 11.0) -> float:
+    """A title size in pt that keeps a one-line name inside the banner (an estimate from
+    the average advance of the title font: 0.58 em Latin, 1 em CJK)."""
+    em = sum(1.0 if ord(ch) > 0x2E80 else 0.58 for ch in text) or 1.0
+    return round(min(largest, width_mm / (em * 25.4 / 72)), 1)
 
 
 def _race_icon(ctx: Ctx, card) -> str | None:
