@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import resource
 import shutil
 import sys
 import tempfile
@@ -79,22 +80,39 @@ def naive(project: Path, only: frozenset) -> tuple[float, int]:
     return time.perf_counter() - start, len(pages)
 
 
+def cpu() -> float:
+    """CPU seconds used so far by this process and its finished children (the pool)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def timed(func, *args):
+    wall, used = time.perf_counter(), cpu()
+    value = func(*args)
+    return value, time.perf_counter() - wall, cpu() - used
+
+
 def run(name: str, project: Path, only: frozenset, workers: int, skip_naive: bool) -> None:
     out = project / "output"
     opts = BuildOptions(out=out, only=only, workers=workers)
-    cold = build(project, opts)
+    cold, cold_s, cold_cpu = timed(build, project, opts)
     edit_one_card(project)
-    warm = build(project, opts)
+    warm, warm_s, warm_cpu = timed(build, project, opts)
     sizes = ", ".join(f"{k} {v / 1024:.0f} KB" for k, v in cold.sizes.items())
     print(f"\n{name}: {cold.cards} cards and tokens, {cold.faces} distinct faces ({sizes})")
-    print(f"  cold build (empty cache)    {cold.seconds:7.1f} s  {cold.cards / cold.seconds:6.1f} "
-          f"cards/s  ({cold.rendered} faces rendered)")
-    print(f"  after a one-card edit       {warm.seconds:7.1f} s  {warm.cards / warm.seconds:6.1f} "
-          f"cards/s  ({warm.rendered} face(s) rendered)")
+    print(f"  {'':28}{'wall s':>8}{'cards/s':>9}{'CPU s':>8}{'cards/CPU s':>13}")
+    line = "  {:28}{:8.1f}{:9.1f}{:8.1f}{:13.1f}  {}"
+    print(line.format("cold build (empty cache)", cold_s, cold.cards / cold_s, cold_cpu,
+                      cold.cards / cold_cpu, f"{cold.rendered} faces rendered"))
+    print(line.format("after a one-card edit", warm_s, warm.cards / warm_s, warm_cpu,
+                      warm.cards / warm_cpu, f"{warm.rendered} face(s) rendered"))
     if not skip_naive:
-        seconds, pages = naive(project, only)
-        print(f"  naive: one WeasyPrint doc   {seconds:7.1f} s  {pages / seconds:6.1f} cards/s  "
-              f"({pages} pages; layout + PDF only, no imposition)")
+        (seconds, pages), naive_s, naive_cpu = timed(naive, project, only)
+        print(line.format("naive: one WeasyPrint doc", naive_s, pages / naive_s, naive_cpu,
+                          pages / naive_cpu, f"{pages} pages, no imposition, no fitting"))
+    print(f"  load average now: {', '.join(f'{v:.1f}' for v in __import__('os').getloadavg())}"
+          " (2 cores, shared)")
 
 
 def main() -> None:

@@ -264,3 +264,15 @@ def test_a_failed_check_may_be_rerolled_with_a_trick(duel):
     assert kinds(state) == {K.REROLL, K.ACCEPT}
     act(state, "reroll", "second_try")
     assert state.pending[-1]["kind"] == "explorer" and "second_try" in state.glory_discard
+
+
+def test_fleeing_from_an_npc(duel):
+    from toolkit.engine.npc import enter
+    state, a, b = duel
+    enter(state, "bandits", "waste")
+    state.players[a].hero = "finn"
+    start(state, "n:bandits", f"p{a}")
+    state.combat["round"] = 2
+    state.rng["dice"] = Scripted([ONE_R, ONE_R, SKULL_R, ONE_R])  # bandits 1 1, a ☠ 1
+    act(state, "combat_choice", "flee", "", "")
+    assert state.combat is None and state.players[a].hero == "finn"

@@ -90,3 +90,19 @@ def test_unknown_only_kind_is_a_usage_error(tmp_path):
     from toolkit.errors import UsageError
     with pytest.raises(UsageError, match="herro"):
         build(FIXTURE, BuildOptions(out=tmp_path, only=frozenset({"herro"})))
+
+
+def test_low_resolution_art_warns_and_outside_art_is_an_error(tmp_path):
+    from PIL import Image
+    project = copy_project(tmp_path)
+    (project / "art").mkdir()
+    Image.new("RGB", (200, 100), "#884422").save(project / "art" / "mara.png")
+    heroes = project / "cards" / "heroes.yaml"
+    original = heroes.read_text()
+    heroes.write_text(original.replace("    home: harbor\n", "    home: harbor\n    art: art/mara.png\n"))
+    result = build(project, BuildOptions(out=tmp_path / "out", only=frozenset({"hero"})))
+    [warning] = [w for w in result.warnings if "dpi" in w]
+    assert "captain_mara" in warning and warning.startswith("cards/heroes.yaml:")
+    heroes.write_text(original.replace("    home: harbor\n", "    home: harbor\n    art: ../../x.png\n"))
+    with pytest.raises(RenderError, match="outside the project"):
+        build(project, BuildOptions(out=tmp_path / "out2", only=frozenset({"hero"})))

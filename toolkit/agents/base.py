@@ -21,7 +21,8 @@ Action = Any  # the engine's small hashable action value
 
 
 class Agent(Protocol):
-    """Anything with a name, a seat and `choose`."""
+    """Anything with a name, a seat and `choose`. An agent may set `observes = False`
+    when it never reads the observation; the runner then passes None."""
 
     name: str
     seat: int

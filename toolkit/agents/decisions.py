@@ -29,7 +29,7 @@ def choose_party(v, args) -> float:
 
 def party_pref(v, kind: str) -> float:
     card = v.catalog.parties[kind]
-    role = v.w[card.role] if card.role in ("caravan", "war_band") else 0.0
+    role = {"caravan": v.w["caravan"], "war_band": v.w["war_band"]}.get(card.role, 0.0)
     return role + v.w["large"] * (card.size == "large") + 0.5 * sum(card.stats.model_dump().values())
 
 

@@ -42,10 +42,11 @@ class HeuristicAgent:
         self.rng = rng
         self.style = style
         self.name = style.name
+        self.idle = 0  # own turns ended in a row with actions unused (e.g. hiding in a tavern)
 
     def scores(self, observation: Any, legal_actions: Sequence[Any]) -> list[float]:
         """Each legal action's score (before jitter)."""
-        view = View(observation, self.seat, self.style)
+        view = View(observation, self.seat, self.style, 1.0 / (1 + self.idle))
         return [SCORERS[a.kind](view, a.args) for a in legal_actions]
 
     def ranked(self, observation: Any, legal_actions: Sequence[Any]) -> list[tuple[float, Any]]:
@@ -58,9 +59,18 @@ class HeuristicAgent:
         return [(s, legal_actions[i]) for s, i in scored]
 
     def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        return self.ranked(observation, legal_actions)[0][1]
+        action = legal_actions[0] if len(legal_actions) == 1 else \
+            self.ranked(observation, legal_actions)[0][1]
+        self.note(observation, action)
+        return action
+
+    def note(self, observation: Any, action: Any) -> None:
+        """Remember idle turns: ending a turn with actions left, or acting again."""
+        if action.kind is K.END_TURN:
+            idle = observation.players[self.seat].actions > 0
+            self.idle = self.idle + 1 if idle else 0
+        elif action.kind in (K.MOVE, K.LEAVE_TAVERN, K.EXPLORE):
+            self.idle = 0
 
 
 def make_heuristic(catalog, seat: int, rng: random.Random, style: Style) -> HeuristicAgent:

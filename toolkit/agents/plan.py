@@ -128,7 +128,7 @@ def pull(v, region: str, inside: bool) -> float:
         if value > best:
             best = value
     if not inside:
-        best -= v.w["danger"] * v.threat(region)
+        best -= v.w["danger"] * v.patience * v.threat(region)
     return best
 
 

@@ -12,6 +12,7 @@ class RandomAgent:
     """Picks uniformly from the legal actions with its own seeded stream."""
 
     name = "random"
+    observes = False  # needs no observation: the runner may pass None
 
     def __init__(self, seat: int, rng: random.Random):
         self.seat = seat

@@ -22,13 +22,19 @@ from toolkit.agents.base import register
 from toolkit.agents.heuristic import HeuristicAgent
 from toolkit.agents.hidden import fill_hidden
 from toolkit.agents.styles import load_styles, styles_path
+from toolkit.engine.actions import ActionKind as K
 from toolkit.engine.rng import PURPOSES, stream
 
 DEFAULT_BUDGET = 48
 ROLLOUT_STYLE = "balanced"
 MARGIN = 2.5              # candidates: heuristic scores within this of the best (gold-equiv.)
-HORIZON_TURNS = 2         # rollouts stop when the searching seat's current turn is over
+HORIZON_TURNS = 1         # rollouts stop when the searching seat's current turn is over
 MAX_ROLLOUT_ACTIONS = 80
+CONFIDENCE = 2.0          # standard errors by which a rival must beat the favourite
+# decisions whose outcome hangs on dice or hidden cards; the others follow the heuristic
+RISKY = frozenset({K.EXPLORE, K.COMBAT_CHOICE, K.RAID, K.DELVE, K.RAID_DRAW, K.RAID_DISCARD,
+                   K.RAID_SWAP, K.RAID_END, K.CAPTURE, K.REROLL, K.ACCEPT,
+                   K.COMPLETE_MISSION})
 
 
 class SearchAgent:
@@ -44,26 +50,45 @@ class SearchAgent:
         style = load_styles(styles_path(catalog.root))[ROLLOUT_STYLE]
         self.prior = HeuristicAgent(catalog, seat, random.Random(rng.random()), style)
         self.style = style
-        self.decisions = 0
+        self.decisions = 0  # decisions settled by rollouts (for the speed bench)
+        self.last: list = []  # (candidate, total value) of the last searched decision
 
     def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        action = self._decide(observation, legal_actions)
+        self.prior.note(observation, action)
+        return action
+
+    def _decide(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         if len(legal_actions) == 1:
             return legal_actions[0]
         if observation.phase != "play":  # setup: the others' secret picks cannot be sampled
             return self.prior.choose(observation, legal_actions)
-        self.decisions += 1
         candidates = self._candidates(observation, legal_actions)
-        if len(candidates) == 1:
+        if len(candidates) == 1 or not any(a.kind in RISKY for a in candidates):
             return candidates[0]
-        totals = [0.0] * len(candidates)
-        rounds = max(1, self.budget // len(candidates))
-        for _ in range(rounds):
+        self.decisions += 1
+        values: list[list[float]] = [[] for _ in candidates]
+        for _ in range(max(2, self.budget // len(candidates))):
             world = self._sample(observation)
             seed = self.rng.getrandbits(32)
             for i, action in enumerate(candidates):
-                totals[i] += self._rollout(engine.clone(world), action, seed)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+                values[i].append(self._rollout(engine.clone(world), action, seed))
+        self.last = [(a, sum(v) / len(v)) for a, v in zip(candidates, values)]
+        return candidates[self._verdict(values)]
+
+    @staticmethod
+    def _verdict(values: list[list[float]]) -> int:
+        """The heuristic's favourite (index 0) unless another candidate beats it in the
+        paired rollouts by more than CONFIDENCE standard errors of the mean difference."""
+        best, best_gain = 0, 0.0
+        for i in range(1, len(values)):
+            diffs = [b - a for a, b in zip(values[0], values[i])]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > best_gain and mean > CONFIDENCE * (var / n) ** 0.5:
+                best, best_gain = i, mean
+        return best
 
     def _sample(self, observation):
         """A determinised world; it gets fresh random streams if the view carried none."""
@@ -88,7 +113,7 @@ class SearchAgent:
         policies = self._policies(world, seed)
         for _ in range(MAX_ROLLOUT_ACTIONS):
             if engine.is_terminal(world):
-                return engine.results(world)[self.seat]
+                return 2.0 * engine.results(world)[self.seat] - 1.0
             if world.players[self.seat].turns >= stop:
                 break
             seat = engine.current_player(world)

@@ -7,7 +7,6 @@ search agent's cut-off rollouts.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from functools import cached_property
 
@@ -25,8 +24,9 @@ FAR = 99
 class View:
     """One seat's view of an observation, scored with one style's weights."""
 
-    def __init__(self, obs, seat: int, style):
+    def __init__(self, obs, seat: int, style, patience: float = 1.0):
         self.obs = obs
+        self.patience = patience  # shrinks the fear of hunters after idle turns
         self.seat = seat
         self.w = style
         self.rules = obs.rules
@@ -164,8 +164,8 @@ def worth(state, seat: int) -> float:
 
 
 def standing(state, seat: int, style=None) -> float:
-    """0..1: how well the seat stands against its best rival (1 = a sure win). With a
-    style, the seat's position also counts: the pull of its goals (plan.py) in gold."""
+    """How far the seat leads its best rival, in shares of the glory goal (about -1..1).
+    With a style, the seat's position also counts: the pull of its goals (plan.py)."""
     mine = worth(state, seat)
     if style is not None and state.players[seat].hero is not None:
         from toolkit.agents.plan import pull
@@ -173,4 +173,4 @@ def standing(state, seat: int, style=None) -> float:
         mine += max(0.0, pull(view, view.me.region, view.me.in_tavern)) \
             / (1.5 * state.rules.game.stash.gold_per_point)
     rival = max(worth(state, s) for s in range(len(state.players)) if s != seat)
-    return 1.0 / (1.0 + math.exp(-1.2 * (mine - rival)))
+    return (mine - rival) / state.rules.game.glory_to_win

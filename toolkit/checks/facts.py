@@ -115,8 +115,8 @@ def _seat_facts(state, expect: Expect) -> tuple[bool, str, str]:
         elif key == "at":
             got = {"region": p.region, "tavern": p.in_tavern}
             want = {"region": want.region, "tavern": want.tavern}
-        elif key == "goods":
-            got = len(p.goods)
+        elif key in ("goods", "rumors"):
+            got = len(getattr(p, key))
         elif key == "bounty":
             got = sum(p.bounty.values())
         elif key == "alive":

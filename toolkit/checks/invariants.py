@@ -235,9 +235,13 @@ def replay_reproduces(step: Step):
     """Replaying the action log from the seed reproduces the same final state."""
     game = step.game
     state = engine.new_game(step.catalog, game.seed, list(game.agents))
-    for action in game.actions:
-        state = engine.apply_action(state, type(action).from_json(action.to_json()))
+    for index, action in enumerate(game.actions, 1):
+        try:
+            state = engine.apply_action(state, type(action).from_json(action.to_json()))
+        except Exception as exc:
+            return (f"replaying the log from the seed failed at action {index} "
+                    f"({action!r}): {type(exc).__name__}: {exc}")
     h1, h2 = engine.state_hash(step.state), engine.state_hash(state)
     if h1 != h2:
-        return f"replayed final state hash {h2} differs from the played {h1}"
+        return f"replaying the log from the seed gives final hash {h2}, not the played {h1}"
     return None

@@ -124,6 +124,7 @@ class Expect(Strict):
     at: Place | None = None
     goods: int | None = Field(None, description="number of goods cards carried")
     bounty: int | None = Field(None, description="bounty markers in all")
+    rumors: int | None = Field(None, description="rumor cards held")
     alive: bool | None = Field(None, description="false: the hero died in the steps")
     party: str | None = None
     glory_sources: dict[str, int] | None = Field(None, description="glory gained by source")
@@ -162,7 +163,7 @@ class Expect(Strict):
 
 
 SEAT_FACTS = ("gold", "glory", "stash_points", "stats", "hero_stats", "at", "goods",
-              "bounty", "alive", "party", "glory_sources")
+              "bounty", "rumors", "alive", "party", "glory_sources")
 
 
 class Ruling(Strict):

@@ -81,4 +81,17 @@ def apply_action(state, action: Action, validate: bool = False):
         raise RulesError("the game is over; no action can be applied")
     state.history.append(action)
     HANDLERS[action.kind](state, seat, *action.args)
+    _drop_stale_discards(state)
     return state
+
+
+def _drop_stale_discards(state) -> None:
+    """A hand-limit discard owed earlier lapses if tricks played since brought it back."""
+    limit = state.rules.game.glory_hand_limit
+    while state.pending and state.pending[-1]["kind"] == "discard_glory":
+        player = state.players[state.pending[-1]["player"]]
+        owed = sum(1 for d in state.pending
+                   if d["kind"] == "discard_glory" and d["player"] == player.seat)
+        if len(player.hand) + len(player.followers) - limit >= owed:
+            return
+        state.pending.pop()

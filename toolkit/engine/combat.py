@@ -135,7 +135,9 @@ def resolve_round(state) -> None:
     dice = [_contest_dice(state, s, *choices[s]) for s in (0, 1)]
     modes = [c[0] for c in choices]
     for side in (0, 1):
-        if modes[side] == "flee" and combat["no_flee"] == seat_of(combat["sides"][1 - side]):
+        blocker = combat["no_flee"]
+        if modes[side] == "flee" and blocker is not None \
+                and blocker == seat_of(combat["sides"][1 - side]):
             modes[side] = "ranged"
     rolls = [roll(state.rng["dice"], state.rules.faces, n) for n in dice]
     for side in (0, 1):

@@ -36,7 +36,7 @@ VERBS = {
     K.RECRUIT: ("recruits {0}", "征召{0}名雇佣兵"),
     K.HEAR_RUMOR: ("hears a rumor", "听闻传言"),
     K.TAKE_MISSION: ("takes mission {0}", "领取任务{0}"),
-    K.STASH: ("stashes {0}", "存入{0}"),
+    K.STASH: ("stashes {0} point(s) of gold", "存入{0}点元宝"),
     K.END_VISIT: ("leaves the bar", "结束酒馆行动"),
     K.PLAY_GLORY: ("plays {0} {1}", "打出{0} {1}"),
     K.DISCARD_GOODS: ("discards {0}", "弃掉{0}"),
@@ -67,7 +67,27 @@ def describe_action(state, action, lang: str = "en", seat: int | None = None) ->
     from toolkit.engine.apply import current_player
     seat = current_player(state) if seat is None else seat
     template = VERBS[action.kind][1 if lang == "zh" else 0]
-    args = [name(state, a, lang) for a in action.args] + ["", "", ""]
-    text = template.format(*args).strip()
+    args = [_arg(state, action, a, lang) for a in action.args] + ["", "", ""]
+    text = " ".join(template.format(*args).split())
     actor = who(state, seat, lang) if seat is not None and seat >= 0 else "—"
     return f"{actor} {text}"
+
+
+def _arg(state, action, value, lang) -> str:
+    """An action argument as text: goods cards and explorer tokens by name, seats by hero."""
+    kind = action.kind
+    if kind in (K.RAID_DISCARD, K.RAID_SWAP) and isinstance(value, int):
+        good, icon = state.rules.cards[value]
+        return f"{name(state, good, lang)} ({'ambush' if icon < 0 else icon})"
+    if kind is K.EXPLORE and isinstance(value, int) and action.args[0] == "explorer":
+        return name(state, state.rules.explorers[value][0], lang)
+    if kind is K.EXPLORE and isinstance(value, int) and action.args[0] == "player":
+        return who(state, value, lang)
+    if kind is K.EXPLORE and value in ("player", "npc", "explorer", "rumor"):
+        return ""
+    if kind is K.COMBAT_CHOICE and value in MODES:
+        return MODES[value][1 if lang == "zh" else 0]
+    return name(state, value, lang)
+
+
+MODES = {"ranged": ("ranged", "远程战"), "melee": ("melee", "肉搏战"), "flee": ("flee", "逃走")}

@@ -20,8 +20,7 @@ DECKS = ("goods_deck", "glory_deck", "hero_deck", "event_deck", "mission_deck", 
 
 def observation(state, seat: int):
     """A copy of the state with everything `seat` cannot see removed."""
-    view = clone(state)
-    view.rng = {}
+    view = clone(state, streams=False)
     for name in DECKS:
         setattr(view, name, sorted(getattr(view, name)))
     for player in view.players:
@@ -38,16 +37,15 @@ def observation(state, seat: int):
             view.tavern_eq[tavern] = "?"
     if view.visit is not None and view.turn_seat != seat:
         view.visit.offer = [None] * len(view.visit.offer)
+        view.visit.prices = {}
     view.log = [e for e in view.log if e[0] != "offer" or e[1] == seat]
-    view.history = [_mask(view, a, seat) for a in view.history]
+    buy = ActionKind.BUY
+    view.history = [a if a.kind is not buy else _HIDDEN_BUY for a in view.history]
     _hide_choice(view, seat)
     return view
 
 
-def _mask(view, action, seat):
-    if action.kind is ActionKind.BUY:
-        return Action(ActionKind.BUY, ("?",))
-    return action
+_HIDDEN_BUY = Action(ActionKind.BUY, ("?",))
 
 
 def _hide_choice(view, seat) -> None:
@@ -84,6 +82,9 @@ def determinize(state, seat: int, rng):
     gpp = out.rules.game.stash.gold_per_point
     for player in others:
         player.stash = player.deposits * gpp
+    if offer_hidden:
+        from toolkit.engine.tavern import offer_prices
+        out.visit.prices = offer_prices(out, out.visit.offer)
     _resample_choice(out, seat, rng)
     base = rng.getrandbits(64)
     out.rng = {k: stream(base, k) for k in out.rng}

@@ -161,8 +161,9 @@ class State:
         return self.order[self.turn_pos]
 
 
-def clone(state: State) -> State:
-    """An independent copy of the state (shares only the immutable Rules)."""
+def clone(state: State, streams: bool = True) -> State:
+    """An independent copy of the state (shares only the immutable Rules); without
+    `streams` the copy has no random streams (an observation)."""
     other = State.__new__(State)
     for f in State.__slots__:
         value = getattr(state, f)
@@ -171,7 +172,7 @@ def clone(state: State) -> State:
         elif f == "npcs":
             value = {k: n.copy() for k, n in value.items()}
         elif f == "rng":
-            value = {k: copy_stream(r) for k, r in value.items()}
+            value = {k: copy_stream(r) for k, r in value.items()} if streams else {}
         elif f == "visit":
             value = value.copy() if value is not None else None
         elif f == "pending":

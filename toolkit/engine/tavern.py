@@ -106,15 +106,20 @@ def buy_goods(state, seat: int) -> None:
         if card is None:
             break
         visit.offer.append(card)
+    visit.prices = offer_prices(state, visit.offer)
+    player.last_buy = [player.turns, visit.region]
+    state.log.append(("offer", seat, tuple(visit.offer)))
+
+
+def offer_prices(state, offer) -> dict:
+    """good -> price per card, by how many cards of that good the offer holds."""
     counts: dict[str, int] = {}
-    for card in visit.offer:
+    for card in offer:
         good = state.rules.cards[card][0]
         counts[good] = counts.get(good, 0) + 1
     table = state.rules.game.buy.prices
-    visit.prices = {g: table[max(k for k in table if k <= n)] if any(k <= n for k in table)
-                    else table[min(table)] for g, n in counts.items()}
-    player.last_buy = [player.turns, visit.region]
-    state.log.append(("offer", seat, tuple(visit.offer)))
+    return {g: table[max(k for k in table if k <= n)] if any(k <= n for k in table)
+            else table[min(table)] for g, n in counts.items()}
 
 
 def buy(state, seat: int, good: str) -> None:

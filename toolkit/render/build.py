@@ -51,14 +51,12 @@ def build(project: Path, opts: BuildOptions) -> BuildResult:
         checks.require_cjk_font()
     _check_only(catalog, opts)
     faces, ctx = collect_faces(project, catalog, opts)
-    icons = ctx.icons
-    html = Html(project, opts.lang)
     result = BuildResult(faces=len(faces))
-    result.warnings += checks.icon_warnings(icons) + checks.art_warnings(ctx, catalog)
+    result.warnings += checks.icon_warnings(ctx.icons) + checks.art_warnings(ctx, catalog)
     theme = hash_files(p for d in template_dirs(project) + [project / "icons"]
                        if d.is_dir() for p in sorted(d.rglob("*")) if p.is_file())
     rendered, refused, result.rendered = render_faces(
-        faces, html.document({f.size for f in faces}), theme, opts.lang,
+        faces, Html(project, opts.lang).document({f.size for f in faces}), theme, opts.lang,
         FaceCache(opts.out / ".cache"), [project, TEMPLATES], TEMPLATES.as_uri() + "/",
         opts.workers)
     if refused:

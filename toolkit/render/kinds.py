@@ -137,7 +137,7 @@ def generic(ctx: Ctx, card, variant=None) -> dict:
     return view
 
 
-def marker(ctx: Ctx, kind: str, source, count_label=None) -> dict:
+def marker(ctx: Ctx, kind: str, source) -> dict:
     """Demand, bounty and NPC markers: a round token in the colour of what it marks."""
     color = ctx.color(kind, source)
     icon = getattr(source, "icon", None) or (
@@ -148,7 +148,7 @@ def marker(ctx: Ctx, kind: str, source, count_label=None) -> dict:
             "icon": ctx.icons.url(icon, source.id), "rules": [], "flavor": None,
             "kind_icon": ctx.icons.url({"demand_marker": "demand", "bounty_marker": "bounty"}
                                        .get(kind, "npc"), source.id),
-            "long_name": False, "race_icon": None, "art": None, "t": ctx.words}
+            "race_icon": None, "art": None, "t": ctx.words}
 
 
 BUILDERS = {"hero": hero, "party": party, "good": good, "event": event,
@@ -167,6 +167,6 @@ def back(ctx: Ctx, kind: str) -> dict:
             "accent": ctx.color(kind), "kind_icon": ctx.icons.url(
                 {"glory_card": "glory", "demand_marker": "demand", "bounty_marker": "bounty",
                  "npc_marker": "npc"}.get(kind, kind), kind),
-            "rules": [], "flavor": None, "long_name": False, "race_icon": None, "art": None,
+            "rules": [], "flavor": None, "race_icon": None, "art": None,
             "kind_label": ctx.kind_label(kind), "t": ctx.words,
             "pattern": pattern_back(ctx.theme["colors"]["back"])}

@@ -126,7 +126,6 @@ def base(ctx: Ctx, kind: str, card) -> dict:
             "kind_label": ctx.kind_label(kind), "kind_icon": ctx.icons.url(kind, card.id),
             "art": art(ctx, card, color), "rules": rules(ctx, card),
             "flavor": ctx.icons.rich(ctx.t(card.flavor), card.id) if card.flavor else None,
-            "long_name": len(ctx.t(card.name)) > (9 if ctx.lang == "zh" else 20),
             "title_pt": title_size(ctx.t(card.name), ctx.lang),
             "race_icon": _race_icon(ctx, card), "t": ctx.words, "i": IconUrls(ctx, card.id)}
 

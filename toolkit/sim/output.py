@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -17,8 +16,8 @@ def write_atomic(path: Path, text: str) -> Path:
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # same folder: rename is atomic
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
         os.replace(tmp, path)
     except OSError as exc:

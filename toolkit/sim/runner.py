@@ -1,4 +1,9 @@
-"""Plays one game: each seat's agent chooses from the legal actions until the game ends."""
+"""Plays one game: each seat's agent chooses from the legal actions until the game ends.
+
+Each agent gets the observation of its seat (engine.observation); an agent that declares
+`observes = False` (the random agent) gets None instead, which spares building a view it
+would not read.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +26,9 @@ def play_game(catalog, seed: int, agents: Sequence[str],
             return engine.game_record(state)
         seat = engine.current_player(state)
         legal = engine.legal_actions(state)
-        action = players[seat].choose(engine.observation(state, seat), legal)
+        agent = players[seat]
+        view = engine.observation(state, seat) if getattr(agent, "observes", True) else None
+        action = agent.choose(view, legal)
         if action not in legal:
             raise RulesError(f"agent '{agents[seat]}' in seat {seat} chose an illegal action "
                              f"{action!r} (game seed {seed})")

@@ -1,0 +1,43 @@
+"""Readable actions and logs, and a golden game that pins the rules' behaviour."""
+
+from __future__ import annotations
+
+from toolkit.engine import Action, ActionKind, describe_action, state_hash
+from toolkit.engine.replay import log_lines
+
+from .conftest import started
+from .test_conformance import play_random
+
+# state_hash of the mini project's game for seed 0, 3 seats, agent "agent:0" (see
+# test_conformance.play_random). A change means the rules now play differently: check the
+# change is intended, then update the hash.
+GOLDEN = "160528427b47969e3dab2e1a2f2433be203064a22bb116191aadc8c847bc96c8"
+
+
+def test_describe_action_names_the_hero_and_the_ids(mini):
+    state = started(mini, seed=2)
+    seat = state.turn_seat
+    hero = mini.heroes[state.players[seat].hero].name.en
+    text = describe_action(state, Action(ActionKind.MOVE, ("vale",)))
+    assert text == f"P{seat} ({hero}) moves to Vale"
+    zh = describe_action(state, Action(ActionKind.MOVE, ("vale",)), lang="zh")
+    assert zh.startswith(f"玩家{seat}")
+    token = 0
+    text = describe_action(state, Action(ActionKind.EXPLORE, ("explorer", token)))
+    assert text.endswith("explores " + mini.explorers[state.rules.explorers[token][0]].name.en)
+
+
+def test_log_lines_tell_dice_and_glory(mini):
+    state = play_random(mini, 5, check=False)
+    lines = log_lines(state)
+    assert len(lines) == len(state.log)
+    assert any(" rolls " in line for line in lines)
+    assert lines[-1].startswith("game over after round")
+
+
+def test_golden_game(mini):
+    state = play_random(mini, 0, players=3, check=False)
+    if GOLDEN is not None:
+        assert state_hash(state) == GOLDEN
+    again = play_random(mini, 0, players=3, check=False)
+    assert state_hash(again) == state_hash(state)
