@@ -37,7 +37,8 @@ def main() -> None:
     plan = plan_games(1, args.games, counts, parse_agents(args.agents, max(counts), root))
     seeds, lineups = [g.seed for g in plan], [g.agents for g in plan]
     print(f"{args.games} games, players {args.players}, agents {args.agents}, "
-          f"{os.cpu_count()} cores, content {catalog.content_hash}")
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, "
+          f"content {catalog.content_hash}")
 
     records, bare = timed(lambda: [play_game(catalog, s, list(a)) for s, a in zip(seeds, lineups)])
     actions = sum(r["actions"] for r in records)

@@ -116,6 +116,13 @@ def test_unreplayable_game_is_caught(catalog, monkeypatch):
     assert v.message.startswith("replaying the log from the seed")
 
 
+def test_wrong_record_is_caught(catalog, monkeypatch):
+    real = engine.game_record
+    monkeypatch.setattr(engine, "game_record", lambda s: {**real(s), "rounds": 99})
+    v = _first(catalog, "record_consistent")
+    assert v.message.startswith("the record says 99 rounds with an event deck of")
+
+
 def test_the_real_engine_passes_every_invariant(catalog):
     game = play_checked(catalog, "PROJECT", SEED, AGENTS)
     assert engine.is_terminal(game.final)

@@ -93,6 +93,20 @@ def test_wrong_expectation_reports_file_line_expected_and_actual(project):
     assert prob.expected.endswith("= 1/2 ≈ 0.5000") and prob.actual == "P = 5/9 ≈ 0.5556"
 
 
+def test_unknown_ids_are_named_with_a_suggestion(catalog, tmp_path):
+    folder = tmp_path / "cards" / "rulings"
+    folder.mkdir(parents=True)
+    (folder / "typo.yaml").write_text(
+        "rulings:\n  - id: typo\n    rule: r\n    setup:\n      seats:\n"
+        "        - {hero: aldrik_vane, goods: [silkk]}\n    expect:\n"
+        "      - {seat: 0, gold: 1}\n", encoding="utf-8")
+    [item] = load_rulings(tmp_path)
+    [failure] = run_ruling(catalog, item)
+    assert failure.where == "cards/rulings/typo.yaml:2"
+    assert "unknown hero 'aldrik_vane' (did you mean 'aldric_vane'?)" in failure.actual
+    assert "unknown good 'silkk' (did you mean 'silk'?)" in failure.actual
+
+
 def test_probability_is_exact(catalog):
     item = next(i for i in load_rulings(BUNDLED_PROJECT)
                 if i.ruling.id == "recruiting_two_needs_a_leadership_check")

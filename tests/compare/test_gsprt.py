@@ -52,13 +52,13 @@ def test_holm_step_down_relaxes_after_each_change():
 
 def test_null_effect_accepts_no_change_and_rarely_claims_one():
     decisions = Counter()
-    for seed in range(24):
+    for seed in range(16):
         test = synthetic.run_test(seed, ("hero:h0", "seat:0", "rounds"), coupling=0.5,
-                                  max_units=600, tolerances=LOOSE)
+                                  max_units=500, tolerances=LOOSE)
         decisions.update(r.decision for r in test.results())
     changes = decisions[gsprt.INCREASE] + decisions[gsprt.DECREASE]
-    assert changes <= 3                                   # alpha = 0.05 over 24 runs
-    assert decisions[gsprt.NO_CHANGE] >= 0.75 * sum(decisions.values())
+    assert changes <= 2                                   # alpha = 0.05 over 16 runs
+    assert decisions[gsprt.NO_CHANGE] >= 0.6 * sum(decisions.values())   # most of the time
 
 
 @pytest.mark.parametrize("factor, expected", [(2.0, gsprt.INCREASE), (0.5, gsprt.DECREASE)])

@@ -54,8 +54,8 @@ def check(state, glory_before=None) -> None:
             assert any(d["kind"] == "choose_party" and d["player"] == p.seat
                        for d in state.pending) or state.phase == "over"
             continue
-        if p.party is None:
-            assert state.phase == "setup" or any(
+        if p.party is None:  # a new hero still choosing its party
+            assert state.phase in ("setup", "over") or any(
                 d["kind"] == "choose_party" and d["player"] == p.seat for d in state.pending)
             continue
         assert len(set(p.party.equipment)) == len(p.party.equipment)

@@ -139,3 +139,43 @@ def test_actions_serialise(mini):
     action = Action(ActionKind.EXPLORE, ("npc", "bandits"))
     assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
     assert hash(action) == hash(Action(ActionKind.EXPLORE, ("npc", "bandits")))
+
+
+def test_determinized_states_play_on(bundled):
+    """Search plays out re-sampled states: they must stay legal to the end of the game."""
+    from . import invariants
+    state = new_game(bundled, 13, 4)
+    rng = random.Random(2)
+    while not is_terminal(state):
+        if len(state.history) % 37 == 5:
+            sample = determinize(state, current_player(state), random.Random(len(state.history)))
+            invariants.check(sample)
+            for _ in range(150):
+                if is_terminal(sample):
+                    break
+                apply_action(sample, rng.choice(legal_actions(sample)))
+                invariants.check(sample)
+        apply_action(state, rng.choice(legal_actions(state)))
+
+
+def test_player_count_outside_the_game_is_an_error(mini):
+    import pytest
+    from toolkit.errors import RulesError
+    with pytest.raises(RulesError, match="players"):
+        new_game(mini, 1, mini.game.players.max + 1)
+
+
+def test_illegal_actions_are_refused_when_validated(mini):
+    import pytest
+    from toolkit.errors import RulesError
+    state = started(mini, seed=1)
+    with pytest.raises(RulesError, match="illegal action"):
+        apply_action(state, Action(ActionKind.MOVE, ("nowhere",)), validate=True)
+
+
+def test_round_limit_ends_the_game(mini):
+    state = new_game(mini, 1, 2, max_rounds=2)
+    rng = random.Random(0)
+    while not is_terminal(state):
+        apply_action(state, rng.choice(legal_actions(state)))
+    assert state.round <= 2 and state.end_reason in ("round_limit", "heroes_exhausted", "glory")

@@ -11,7 +11,7 @@ from .test_conformance import play_random
 # state_hash of the mini project's game for seed 0, 3 seats, agent "agent:0" (see
 # test_conformance.play_random). A change means the rules now play differently: check the
 # change is intended, then update the hash.
-GOLDEN = "160528427b47969e3dab2e1a2f2433be203064a22bb116191aadc8c847bc96c8"
+GOLDEN = "294893bb8c542aecda0920576e5b444ce5a474f1cab65a6c54094db6f5ac2ab3"
 
 
 def test_describe_action_names_the_hero_and_the_ids(mini):

@@ -291,3 +291,79 @@ def test_followers_are_played_and_count_to_the_limit(game):
     cargo = p.party.top["cargo"]
     act(game, "play_glory", "porter", "")
     assert p.followers == ["porter"] and p.party.top["cargo"] == min(5, cargo + 1)
+
+
+def test_restore_a_used_amulet(game):
+    p = me(game)
+    p.party.equipment, p.party.flipped = ["amulet"], ["amulet"]
+    gold = p.gold
+    act(game, "tavern")
+    act(game, "restore", "amulet")
+    assert p.party.flipped == [] and p.gold == gold - 3
+
+
+def test_sell_a_weapon_back(game):
+    p = me(game)
+    p.weapons = ["chain_net"]
+    game.weapon_supply["chain_net"] -= 1
+    gold = p.gold
+    act(game, "tavern")
+    act(game, "sell_weapon", "chain_net")
+    assert p.weapons == [] and p.gold == gold + game.rules.game.armory.weapon_resale
+
+
+def test_take_mission_on_influence(game):
+    from .test_fights import SKULL_R, Scripted
+    p = me(game)
+    game.missions_up = ["scout_glen"]
+    game.mission_deck = [m for m in game.mission_deck if m != "scout_glen"]
+    game.rng["dice"] = Scripted([SKULL_R] * 5)
+    act(game, "tavern")
+    act(game, "take_mission", "scout_glen")
+    assert p.missions == ["scout_glen"] and len(game.missions_up) == 1
+    assert "scout_glen" not in game.missions_up
+
+
+def test_play_a_trick_as_an_action(game):
+    p = me(game)
+    p.hand = ["haste"]
+    game.glory_deck.remove("haste")
+    actions = p.actions
+    act(game, "play_glory", "haste", "")
+    assert p.actions == actions + 1 and p.used == {"haste": 1}
+
+
+def test_discard_goods_over_cargo_outside(game):
+    p = me(game)
+    p.in_tavern = False
+    p.goods = goods_of(game, "ore", p.party.cur["cargo"] + 1)
+    assert kinds(game) >= {K.DISCARD_GOODS} and K.END_TURN not in kinds(game)
+    act(game, "discard_goods", "ore")
+    assert K.END_TURN in kinds(game)
+
+
+def test_raid_adjustments_spend_skulls(game):
+    p = me(game)
+    game.raid = {"player": p.seat, "cards": [game.goods_deck.pop()], "skulls": 3,
+                 "token": game.explorers["hill"], "region": "hill"}
+    game.explorers["hill"] = None
+    game.pending.append({"kind": "raid", "player": p.seat})
+    assert {a.kind for a in legal_actions(game)} == {K.RAID_DRAW, K.RAID_DISCARD, K.RAID_SWAP,
+                                                     K.RAID_END}
+    act(game, "raid_draw")
+    assert len(game.raid["cards"]) == 2 and game.raid["skulls"] == 2
+    first = game.raid["cards"][0]
+    act(game, "raid_swap", first)
+    assert first not in game.raid["cards"] and len(game.raid["cards"]) == 2
+    act(game, "raid_discard", game.raid["cards"][0])
+    assert game.raid is None and not game.pending  # the last skull ends the raid
+
+
+def test_a_market_trick_draws_more_goods_at_this_visit(game):
+    p = me(game)
+    p.hand = ["market_day"]
+    game.glory_deck.remove("market_day")
+    act(game, "tavern")
+    act(game, "play_glory", "market_day", "")
+    act(game, "buy_goods")
+    assert len(game.visit.offer) == game.rules.game.buy.draw + 2

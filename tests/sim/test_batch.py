@@ -69,3 +69,15 @@ def test_local_and_dask_agree(engine_ready):
 def test_content_change_is_detected(content_ready):
     with pytest.raises(Exception, match="changed during the run"):
         batch.catalog_for(content_ready, "0000000000000000")
+
+
+def test_catalog_cached_until_a_file_changes(content_ready, tmp_path):
+    import shutil
+
+    shutil.copytree(content_ready / "cards", tmp_path / "cards")
+    first = batch.catalog_for(tmp_path)
+    assert batch.catalog_for(tmp_path) is first
+    game = tmp_path / "cards" / "game.yaml"
+    game.write_text(game.read_text() + "\n# a designer's note\n")
+    again = batch.catalog_for(tmp_path, first.content_hash)  # comments do not change content
+    assert again is not first and again.content_hash == first.content_hash

@@ -6,7 +6,7 @@ balanced heuristic), then repeatedly samples a world consistent with what it see
 each copy with the fast default policy (the `balanced` style for every seat) for a fixed
 horizon. Using one sampled world (dice streams included) for all candidates makes the
 comparison paired, so few rollouts separate good from bad actions. A rollout that ends the
-game scores `engine.results`; otherwise the position is scored by `view.standing`.
+game scores `engine.results`; otherwise the position is scored by `evaluate.position`.
 The budget (`search:N`) is the number of rollouts per decision; a single legal action is
 returned at once.
 """
@@ -17,7 +17,7 @@ import random
 from typing import Any, Sequence
 
 from toolkit import engine
-from toolkit.agents import view
+from toolkit.agents.evaluate import position, result_value
 from toolkit.agents.base import register
 from toolkit.agents.heuristic import HeuristicAgent
 from toolkit.agents.hidden import fill_hidden
@@ -27,14 +27,15 @@ from toolkit.engine.rng import PURPOSES, stream
 
 DEFAULT_BUDGET = 48
 ROLLOUT_STYLE = "balanced"
-MARGIN = 2.5              # candidates: heuristic scores within this of the best (gold-equiv.)
+MARGIN = 10.0             # candidates: heuristic scores within this of the best (gold-equiv.)
 HORIZON_TURNS = 1         # rollouts stop when the searching seat's current turn is over
 MAX_ROLLOUT_ACTIONS = 80
 CONFIDENCE = 2.0          # standard errors by which a rival must beat the favourite
-# decisions whose outcome hangs on dice or hidden cards; the others follow the heuristic
-RISKY = frozenset({K.EXPLORE, K.COMBAT_CHOICE, K.RAID, K.DELVE, K.RAID_DRAW, K.RAID_DISCARD,
-                   K.RAID_SWAP, K.RAID_END, K.CAPTURE, K.REROLL, K.ACCEPT,
-                   K.COMPLETE_MISSION})
+# decisions inside a fight, a raid or a check: their outcome hangs on dice and shows at
+# once, so rollouts judge them well; every other decision follows the heuristic
+RISKY = frozenset({K.COMBAT_CHOICE, K.CAPTURE, K.RAID, K.DELVE, K.RAID_DRAW, K.RAID_DISCARD,
+                   K.RAID_SWAP, K.RAID_END, K.REROLL, K.ACCEPT})
+MIN_GAIN = 1.0            # gold-equivalents a rival must gain over the favourite
 
 
 class SearchAgent:
@@ -63,8 +64,10 @@ class SearchAgent:
             return legal_actions[0]
         if observation.phase != "play":  # setup: the others' secret picks cannot be sampled
             return self.prior.choose(observation, legal_actions)
+        if legal_actions[0].kind not in RISKY:
+            return self.prior.ranked(observation, legal_actions)[0][1]
         candidates = self._candidates(observation, legal_actions)
-        if len(candidates) == 1 or not any(a.kind in RISKY for a in candidates):
+        if len(candidates) == 1:
             return candidates[0]
         self.decisions += 1
         values: list[list[float]] = [[] for _ in candidates]
@@ -86,7 +89,7 @@ class SearchAgent:
             n = len(diffs)
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean > best_gain and mean > CONFIDENCE * (var / n) ** 0.5:
+            if mean > max(best_gain, MIN_GAIN, CONFIDENCE * (var / n) ** 0.5):
                 best, best_gain = i, mean
         return best
 
@@ -113,18 +116,18 @@ class SearchAgent:
         policies = self._policies(world, seed)
         for _ in range(MAX_ROLLOUT_ACTIONS):
             if engine.is_terminal(world):
-                return 2.0 * engine.results(world)[self.seat] - 1.0
+                return result_value(world, self.seat, self.style, engine.results(world))
             if world.players[self.seat].turns >= stop:
                 break
             seat = engine.current_player(world)
             choice = policies[seat].choose(world, engine.legal_actions(world))
             world = engine.apply_action(world, choice)
-        return view.standing(world, self.seat, self.style)
+        return position(world, self.seat, self.style)
 
     def _policies(self, world, seed: int) -> list[HeuristicAgent]:
         rng = random.Random(seed)
         return [HeuristicAgent(self.catalog, seat, rng, self.style)
-                for seat in range(view.player_count(world))]
+                for seat in range(len(world.players))]
 
 
 @register("search")

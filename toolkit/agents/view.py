@@ -1,8 +1,7 @@
 """What one seat knows at one decision, with the facts a heuristic needs computed once.
 
 A View reads only the observation the engine gives the seat (its own hand, goods and gold,
-the public board); nothing here changes the state. `standing` scores a position for the
-search agent's cut-off rollouts.
+the public board); nothing here changes the state.
 """
 
 from __future__ import annotations
@@ -138,39 +137,3 @@ class View:
         party = card.cost if card.cost is not None else 2 * self.game.starting.gold
         return (party + me.gold + self.game.sell.price * len(me.goods)
                 + 3 * len(me.hand) + self.w["glory"] * 0.25)
-
-
-# --- helpers for the search agent -------------------------------------------------------
-def player_count(state) -> int:
-    return len(state.players)
-
-
-def worth(state, seat: int) -> float:
-    """Glory with stash points, plus what the seat holds toward more glory, valued in gold
-    (carried gold, goods at their plain price, the party's price less its damage, gear,
-    cards in hand) and converted at 1.5 stash points' worth of gold per glory."""
-    player = state.players[seat]
-    game = state.rules.game
-    held = player.gold + game.sell.price * len(player.goods)
-    held += 2 * len(player.hand) + 4 * len(player.rumors) + 6 * len(player.missions)
-    party = player.party
-    if party is not None:
-        card = state.rules.catalog.parties[party.kind]
-        held += (card.cost or 2 * game.starting.gold) - game.armory.repair * damage(party)
-        held += game.armory.equipment_cost * len(party.equipment)
-        held += game.recruit.cost * party.cur["mercenaries"]
-    held += game.armory.weapon_cost * len(player.weapons)
-    return total_glory(state, seat) + held / (1.5 * game.stash.gold_per_point)
-
-
-def standing(state, seat: int, style=None) -> float:
-    """How far the seat leads its best rival, in shares of the glory goal (about -1..1).
-    With a style, the seat's position also counts: the pull of its goals (plan.py)."""
-    mine = worth(state, seat)
-    if style is not None and state.players[seat].hero is not None:
-        from toolkit.agents.plan import pull
-        view = View(state, seat, style)
-        mine += max(0.0, pull(view, view.me.region, view.me.in_tavern)) \
-            / (1.5 * state.rules.game.stash.gold_per_point)
-    rival = max(worth(state, s) for s in range(len(state.players)) if s != seat)
-    return (mine - rival) / state.rules.game.glory_to_win

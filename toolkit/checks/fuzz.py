@@ -73,23 +73,33 @@ def play_checked(catalog, project: str, seed: int, agents: list[str],
         if not step.legal:
             break
         seat = engine.current_player(state)
-        action = players[seat].choose(engine.observation(state, seat), step.legal)
-        game.words.append(_words(state, action, len(game.actions) + 1))
+        index = len(game.actions) + 1
+        try:
+            action = players[seat].choose(engine.observation(state, seat), step.legal)
+        except Exception as exc:  # an agent crash is reported, not raised
+            game.violations.append(game.violation(
+                "agent_runs", f"agent '{agents[seat]}' raised {type(exc).__name__}: {exc}",
+                index))
+            break
+        if action not in step.legal:
+            game.violations.append(game.violation(
+                "agent_runs", f"agent '{agents[seat]}' chose {action!r}, not a legal action",
+                index))
+            break
+        game.words.append(_words(state, action, index))
         before = observe.snapshot(state)
-        twin = engine.clone(state) \
-            if want_twin and (len(game.actions) + 1) % CLONE_EVERY == 0 else None
+        twin = engine.clone(state) if want_twin and index % CLONE_EVERY == 0 else None
         try:
             state = engine.apply_action(state, action)
             if twin is not None:
                 twin = engine.apply_action(twin, action)
+            legal = _legal(state)
         except Exception as exc:  # a crash of the engine is a finding, reported like one
             game.violations.append(game.violation(
-                "engine_runs", f"apply_action raised {type(exc).__name__}: {exc}",
-                len(game.actions) + 1))
+                "engine_runs", f"the engine raised {type(exc).__name__}: {exc}", index))
             break
         game.actions.append(action)
-        step = Step(catalog, state, action, before, len(game.actions), _legal(state), game,
-                    twin)
+        step = Step(catalog, state, action, before, index, legal, game, twin)
         _run(checks, step, game)
     game.final = state
     if not (game.violations and stop_at_first):

@@ -230,6 +230,27 @@ def game_ends(step: Step):
     return f"the game did not end after {step.index} actions (round {step.state.round})"
 
 
+@invariant("record_consistent", scope="game")
+def record_consistent(step: Step):
+    """The game record agrees with the final state: rounds played within the event deck,
+    glory by source summing to each total, the winners those of `results`."""
+    from toolkit.engine.cards import total_glory
+    record = engine.game_record(step.state)
+    events = len(step.state.rules.events)
+    if record["rounds"] > events:
+        return (f"the record says {record['rounds']} rounds with an event deck of {events} "
+                f"(end: {record['end_reason']})")
+    for seat, (total, sources) in enumerate(zip(record["glory"], record["glory_by_source"])):
+        if total != total_glory(step.state, seat) or sum(sources.values()) != total:
+            return f"seat {seat}'s recorded glory {total} != its sources {sources}"
+    won = [s for s, r in enumerate(engine.results(step.state)) if r > 0]
+    if sorted(record["winner"]) != won:
+        return f"the record's winners {record['winner']} differ from results {won}"
+    if record["actions"] != step.index:
+        return f"the record counts {record['actions']} actions, {step.index} were played"
+    return None
+
+
 @invariant("replay_reproduces", scope="game")
 def replay_reproduces(step: Step):
     """Replaying the action log from the seed reproduces the same final state."""

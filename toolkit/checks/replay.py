@@ -7,6 +7,7 @@ from typing import Callable, Iterator
 
 from toolkit import engine
 from toolkit.agents import make_agent
+from toolkit.errors import RulesError
 
 SKULL_MARK = "☠"
 WORDS = {
@@ -43,7 +44,11 @@ def replay_lines(catalog, seed: int, agents: list[str], until: int | None = None
         index += 1
         yield f"  #{index} {words['seat'].format(n=seat)} ({agents[seat]}): " \
               f"{engine.describe_action(state, action, lang)}"
-        state = engine.apply_action(state, action)
+        try:
+            state = engine.apply_action(state, action)
+        except Exception as exc:  # show the game up to the crash, then say what happened
+            raise RulesError(f"the engine raised {type(exc).__name__} at action {index}: "
+                             f"{exc}") from None
         yield from _events(state.log, seen, words, name)
         seen = len(state.log)
     if engine.is_terminal(state):

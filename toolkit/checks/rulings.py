@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from toolkit import engine
-from toolkit.checks import facts, scenario
+from toolkit.checks import facts, refs, scenario
 from toolkit.checks.dice import enumerate_outcomes, parse_fraction
 from toolkit.checks.report import RulingFailure
 from toolkit.checks.rulings_load import LoadedRuling
@@ -44,10 +44,15 @@ def run_ruling(catalog, item: LoadedRuling) -> list[RulingFailure]:
     """Every failure of one ruling (an empty list when it holds)."""
     rule = item.ruling
     fail = lambda where, e, a: RulingFailure(str(where), rule.id, rule.rule, e, a)  # noqa: E731
+    unknown = refs.unknown_ids(catalog, rule.setup)
+    if unknown:
+        return [fail(item.where, "every id in the setup exists", "; ".join(unknown))]
     try:
         base = scenario.build(catalog, rule.setup)
     except ToolkitError as exc:
         return [fail(item.where, "the setup can be arranged", exc.message)]
+    except Exception as exc:  # an engine crash while dealing is a finding too
+        return [fail(item.where, "the setup can be arranged", f"{type(exc).__name__}: {exc}")]
     out = []
     plain = [(e, w) for e, w in item.expect if e.probability is None]
     if plain:

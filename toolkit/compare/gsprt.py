@@ -17,8 +17,9 @@ with type II error β. Wald's bounds are A = ln((1 − β)/(α/2)) and B = ln(β
   smallest change worth finding, not a guarantee about smaller ones.
 
 Several metrics (the family): every metric runs this test; α is shared by Holm's step-down
-rule for sequential tests (Bartroff & Lai, 2010): with K metrics of which r are already
-decided as changed, the next change is accepted at level α/(K − r). A decision is final once
+rule carried over to sequential tests (after Bartroff & Lai 2010, "Multistage tests of
+multiple hypotheses"; De & Baron 2012): with K metrics of which r are already decided as
+changed, the next change is accepted at level α/(K − r), so the first needs α/K (Bonferroni). A decision is final once
 made. The run stops when every metric has decided, or at the game cap (the undecided ones
 are then *inconclusive*). Only this rule stops a run early.
 """

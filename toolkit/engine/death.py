@@ -24,7 +24,7 @@ def kill(state, seat: int, cause: str) -> None:
     rumors, missions and bounty; glory and stash stay. A new hero is drawn and must
     choose a starting party (a pending decision); no hero left ends the game."""
     player = state.players[seat]
-    if player.hero is None:
+    if player.hero is None or state.phase == "over":
         return
     state.log.append(("death", seat, player.hero, cause))
     player.deaths += 1

@@ -136,6 +136,14 @@ def _add(attr):
     return handler
 
 
+def _buy_draw(ctx, p):
+    """More goods drawn when buying: always (hero, follower) or at this visit (a trick)."""
+    if ctx.hook == "play":
+        ctx.state.visit.bonus_draw += p.by
+    else:
+        ctx.value += p.by
+
+
 def _flag(ctx, p):
     ctx.value = True
 
@@ -255,7 +263,7 @@ HANDLERS = {
     "redirect_hits": (("ranged_win",), _redirect_hits),
     "melee_boost": (("melee_choice",), _melee_boost),
     "ignore_event": (("ignore",), _ignore_event),
-    "buy_draw": (("buy_draw",), _add("by")),
+    "buy_draw": (("buy_draw", "play"), _buy_draw),
     "free_move": (("free_moves",), _add("per_turn")),
     "enter_wanted_taverns": (("enter_wanted",), _flag),
     "recruit_discount": (("recruit_discount",), _add("percent")),
@@ -280,5 +288,5 @@ HANDLERS = {
     "tolls": (("toll",), _add("gold")),
 }
 
-PLAYABLE = {"extra_action", "sell_at_demand", "free_recruit", "gain_gold"}
+PLAYABLE = {"extra_action", "sell_at_demand", "free_recruit", "gain_gold", "buy_draw"}
 """Operations a trick performs when played from the hand on the owner's turn."""

@@ -128,6 +128,9 @@ def _glory_plays(state, seat) -> list[Action]:
             if state.visit is not None:
                 found += [Action(K.PLAY_GLORY, (card, g))
                           for g in _goods_kinds(state, player.goods)]
+        elif "buy_draw" in ops:
+            if state.visit is not None and "buy" not in state.visit.done:
+                found.append(Action(K.PLAY_GLORY, (card, "")))
         elif "free_recruit" in ops:
             party = player.party
             if player.in_tavern and party.cur["mercenaries"] < party.top["mercenaries"]:

@@ -31,7 +31,7 @@ def observation(state, seat: int):
         player.rumors = [None] * len(player.rumors)
         player.stash = 0
         if view.phase == "setup":
-            player.hero, player.party = "?", None
+            player.hero, player.party, player.region = "?", None, None
     for tavern, token in view.tavern_eq.items():
         if token is not None and tavern not in view.eq_revealed:
             view.tavern_eq[tavern] = "?"

@@ -105,10 +105,11 @@ class Visit:
     sold_demanded: int = 0
     offer: list = field(default_factory=list)       # goods cards on offer
     prices: dict = field(default_factory=dict)      # good -> price this purchase
+    bonus_draw: int = 0                             # extra goods from a trick played here
 
     def copy(self) -> "Visit":
         return Visit(self.region, list(self.done), self.selling, self.sold_demanded,
-                     list(self.offer), dict(self.prices))
+                     list(self.offer), dict(self.prices), self.bonus_draw)
 
 
 @dataclass(slots=True)

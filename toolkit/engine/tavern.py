@@ -88,7 +88,8 @@ def buy_count(state, seat: int) -> int:
     player = state.players[seat]
     buy = state.rules.game.buy
     repeat = player.last_buy == [player.turns - 1, player.region]
-    return effects.fire(state, seat, "buy_draw", buy.repeat_draw if repeat else buy.draw)
+    count = effects.fire(state, seat, "buy_draw", buy.repeat_draw if repeat else buy.draw)
+    return count + (state.visit.bonus_draw if state.visit is not None else 0)
 
 
 def buy_goods(state, seat: int) -> None:

@@ -66,8 +66,9 @@ def build(project: Path, opts: BuildOptions) -> BuildResult:
     result.warnings += checks.overflow_warnings(faces, where, catalog)
     if opts.strict and result.warnings:
         raise RenderError("warnings are errors with --strict:\n" + "\n".join(result.warnings))
-    _write_print_and_play(faces, where, opts, result)
-    _write_one_up(faces, where, opts, result)
+    readers: dict = {}
+    _write_print_and_play(faces, where, opts, result, readers)
+    _write_one_up(faces, where, opts, result, readers)
     if opts.png:
         from toolkit.render.raster import write_pngs
         result.outputs["png"] = write_pngs(faces, where, opts.out / "png")
@@ -109,9 +110,10 @@ def groups(faces) -> list[tuple[str, list]]:
     return sorted(out.items(), key=lambda kv: kv[0].startswith("tokens"))
 
 
-def _write_print_and_play(faces, where, opts: BuildOptions, result: BuildResult) -> None:
+def _write_print_and_play(faces, where, opts: BuildOptions, result: BuildResult,
+                          readers: dict) -> None:
     writer = PdfWriter()
-    xobjects = XObjects(writer)
+    xobjects = XObjects(writer, readers)
     by_key = {f.key: f for f in faces}
     pages = {}
     for face in faces:
@@ -145,10 +147,10 @@ def _write_print_and_play(faces, where, opts: BuildOptions, result: BuildResult)
     result.pages = pages
 
 
-def _write_one_up(faces, where, opts: BuildOptions, result: BuildResult) -> None:
+def _write_one_up(faces, where, opts: BuildOptions, result: BuildResult, readers: dict) -> None:
     """One card per page at trim + bleed with TrimBox and BleedBox; each back after its front."""
     writer = PdfWriter()
-    xobjects = XObjects(writer)
+    xobjects = XObjects(writer, readers)
     by_key = {f.key: f for f in faces}
     for _, fronts in groups(faces):
         for face in fronts:

@@ -76,31 +76,36 @@ def badge(name: str) -> str:
         f'text-anchor="middle" fill="#fff">{letter}</text></svg>')
 
 
+def mix(color: str, other: str, share: float) -> str:
+    """`color` moved `share` (0-1) of the way towards `other`, as #rrggbb."""
+    a = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
+
+
 def placeholder_art(seed: str, color: str) -> str:
-    """Deterministic art for a card without `art:`: layered hills and a sky of shapes whose
-    positions come from the hash of the card id, tinted by the card's colour."""
-    digest = hashlib.sha256(seed.encode()).digest()
-    nums = [b / 255 for b in digest]
-    shapes = []
-    for i in range(6):
-        x, y, r = nums[i] * 100, nums[i + 6] * 45, 4 + nums[i + 12] * 10
-        shapes.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#fff" '
-                      f'opacity="{0.05 + nums[i + 18] * 0.12:.2f}"/>')
-    hills = []
+    """Deterministic art for a card without `art:`: a sky in the card's colour, a sun,
+    clouds and three ranges of hills placed by the hash of the card id. Every shape is
+    opaque (no transparency groups), which keeps the PDF small and fast to impose."""
+    nums = [b / 255 for b in hashlib.sha256(seed.encode()).digest()]
+    shapes = [f'<circle cx="{nums[i] * 100:.1f}" cy="{nums[i + 6] * 40:.1f}" '
+              f'r="{3 + nums[i + 12] * 7:.1f}" fill="{mix(color, "#ffffff", 0.25 + 0.1 * i % 3)}"/>'
+              for i in range(5)]
     for layer in range(3):
         base = 40 + layer * 9
         pts = " ".join(f"{x},{base - nums[(layer * 7 + x // 10) % 32] * 14:.1f}"
                        for x in range(0, 101, 10))
-        hills.append(f'<polygon points="0,70 {pts} 100,70" fill="#1b140e" '
-                     f'opacity="{0.18 + layer * 0.16:.2f}"/>')
-    sun_x = 15 + nums[30] * 70
+        shapes.append(f'<polygon points="0,70 {pts} 100,70" '
+                      f'fill="{mix(color, "#1b140e", 0.3 + layer * 0.22)}"/>')
+    sun = (f'<circle cx="{15 + nums[30] * 70:.1f}" cy="20" r="9" '
+           f'fill="{mix(color, "#fff3c4", 0.8)}"/>')
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70" '
            'preserveAspectRatio="xMidYMid slice">'
            '<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">'
-           f'<stop offset="0" stop-color="{color}"/><stop offset="1" stop-color="#f1dfb8"/>'
+           f'<stop offset="0" stop-color="{mix(color, "#ffffff", 0.15)}"/>'
+           f'<stop offset="1" stop-color="{mix(color, "#f1dfb8", 0.7)}"/>'
            '</linearGradient></defs><rect width="100" height="70" fill="url(#g)"/>'
-           f'<circle cx="{sun_x:.1f}" cy="20" r="9" fill="#f8e7b0" opacity="0.8"/>'
-           + "".join(shapes) + "".join(hills) + "</svg>")
+           + sun + "".join(shapes) + "</svg>")
     return data_uri(svg)
 
 
@@ -109,6 +114,6 @@ def pattern_back(color: str) -> str:
     return data_uri(
         '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12" viewBox="0 0 12 12">'
         f'<rect width="12" height="12" fill="{color}"/>'
-        '<path d="M0 6L6 0L12 6L6 12Z" fill="none" stroke="#f1dfb8" stroke-opacity="0.22" '
-        'stroke-width="0.6"/><circle cx="6" cy="6" r="1.1" fill="#f1dfb8" '
-        'fill-opacity="0.25"/></svg>')
+        f'<path d="M0 6L6 0L12 6L6 12Z" fill="none" stroke="{mix(color, "#f1dfb8", 0.25)}" '
+        f'stroke-width="0.6"/><circle cx="6" cy="6" r="1.1" fill="{mix(color, "#f1dfb8", 0.3)}"/>'
+        '</svg>')

@@ -19,16 +19,19 @@ def page_to_xobject(writer: PdfWriter, page):
     stream[NameObject("/Type")] = NameObject("/XObject")
     stream[NameObject("/Subtype")] = NameObject("/Form")
     stream[NameObject("/BBox")] = ArrayObject([FloatObject(v) for v in page.mediabox])
-    stream[NameObject("/Resources")] = page["/Resources"].get_object().clone(writer)
+    # WeasyPrint shares one indirect resource dictionary between all pages of a document:
+    # cloning the reference (not the dictionary) copies it once per writer and batch.
+    resources = page.raw_get("/Resources")
+    stream[NameObject("/Resources")] = resources.clone(writer)
     return writer._add_object(stream)
 
 
 class XObjects:
     """XObjects of rendered faces, made on first use: (pdf path, page index) -> reference."""
 
-    def __init__(self, writer: PdfWriter):
+    def __init__(self, writer: PdfWriter, readers: dict[str, PdfReader] | None = None):
         self.writer = writer
-        self.readers: dict[str, PdfReader] = {}
+        self.readers = {} if readers is None else readers  # may be shared between writers
         self.refs: dict[tuple[str, int], object] = {}
 
     def page(self, path: str, index: int):

@@ -24,24 +24,34 @@ from toolkit.sim.progress import game_progress
 Record = dict[str, Any]
 Item = tuple[int, int, tuple[str, ...]]  # (game index, seed, agents)
 MAX_BATCH = 50
-_CATALOGS: dict[str, Any] = {}
+_CATALOGS: dict[str, tuple[tuple, Any]] = {}  # project path -> (file signature, catalog)
+
+
+def _signature(root: Path) -> tuple:
+    """Name, size and modification time of every YAML file under the project's cards/."""
+    cards = root / "cards"
+    files = cards.rglob("*.yaml") if cards.is_dir() else root.glob("*.yaml")
+    return tuple(sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files))
 
 
 def catalog_for(project_root: str | Path, content_hash: str | None = None):
-    """The project's catalog, loaded once per process; stops if its content changed."""
+    """The project's catalog, loaded once per process (again when a YAML file changed);
+    stops when its hash is not `content_hash` (the content changed during the run)."""
     from toolkit.content.validate import load_catalog
 
-    key = str(Path(project_root).resolve())
-    if key not in _CATALOGS:
-        _CATALOGS[key] = load_catalog(Path(key))
-    catalog = _CATALOGS[key]
+    root = Path(project_root).resolve()
+    key, signature = str(root), _signature(root)
+    if key not in _CATALOGS or _CATALOGS[key][0] != signature:
+        _CATALOGS[key] = (signature, load_catalog(root))
+    catalog = _CATALOGS[key][1]
     if content_hash is not None and catalog.content_hash != content_hash:
         raise ContentError(f"the content of {key} changed during the run "
                            f"({catalog.content_hash} != {content_hash}); re-run the simulation")
     return catalog
 
 
-def play_batch(project_root: str, content_hash: str, items: Sequence[Item]) -> list[tuple[int, Record]]:
+def play_batch(project_root: str, content_hash: str,
+               items: Sequence[Item]) -> list[tuple[int, Record]]:
     """Plays one chunk of games in this process: [(game index, record)]."""
     from toolkit.sim.runner import play_game
 

@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 matplotlib.rcParams.update({"svg.hashsalt": "card-toolkit", "svg.fonttype": "path",
                             "font.size": 9, "axes.spines.top": False,
                             "axes.spines.right": False, "savefig.transparent": True})
-ACCENT, FAIR, MUTED = "#8a4b2a", "#2f6f8f", "#b9b1a6"
+ACCENT, FAIR, MUTED, FLAGGED = "#8a4b2a", "#2f6f8f", "#b9b1a6", "#c62d1f"
 
 
 def _svg(fig) -> str:
@@ -25,14 +25,16 @@ def _svg(fig) -> str:
 
 
 def win_rates(entries: Mapping[str, Mapping[str, Any]], labels: Mapping[str, str],
-              title: str) -> str:
-    """Horizontal bars of win rate with 95 % intervals, and each entry's fair share."""
+              title: str, flagged=frozenset()) -> str:
+    """Horizontal bars of win rate with 95 % intervals, and each entry's fair share;
+    flagged entries are drawn in red."""
     keys = list(entries)[::-1]
     fig, ax = plt.subplots(figsize=(6.4, 0.8 + 0.28 * max(len(keys), 1)))
     rates = [entries[k]["rate"] * 100 for k in keys]
     lo = [(entries[k]["rate"] - entries[k]["ci95"][0]) * 100 for k in keys]
     hi = [(entries[k]["ci95"][1] - entries[k]["rate"]) * 100 for k in keys]
-    ax.barh(range(len(keys)), rates, xerr=[lo, hi], color=ACCENT, alpha=0.85,
+    ax.barh(range(len(keys)), rates, xerr=[lo, hi], alpha=0.85,
+            color=[FLAGGED if k in flagged else ACCENT for k in keys],
             error_kw={"ecolor": "#333", "capsize": 2, "lw": 0.8})
     ax.scatter([entries[k]["fair"] * 100 for k in keys], range(len(keys)), marker="|",
                s=160, color=FAIR, zorder=3, label="fair share")

@@ -80,8 +80,10 @@ def _figures(report, names) -> list[dict[str, str]]:
         entries = report["win_rate"][section]
         if entries:
             labels = {k: label_for(kind, k, names) for k in entries}
-            figs.append({"title": f"Win rate by {title.lower()}",
-                         "svg": plots.win_rates(entries, labels, f"Win rate by {title.lower()}")})
+            flagged = {f["id"] for f in report["flags"] if f["kind"] == kind}
+            name = f"Win rate by {title.lower()}"
+            figs.append({"title": name,
+                         "svg": plots.win_rates(entries, labels, name, flagged)})
     if report["seat_fairness"]:
         figs.append({"title": "Seat fairness", "svg": plots.seat_fairness(report["seat_fairness"])})
     if report["glory_by_source"]:

@@ -8,6 +8,7 @@ import statistics
 from collections import Counter, defaultdict
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
+from toolkit import __version__
 from toolkit.errors import ContentError
 from toolkit.sim.stats_math import (chi_square_uniform, holm, normal_two_sided_p, quantile,
                                     two_sided_binomial_p, wilson)
@@ -230,6 +231,7 @@ def build_report(records: list[Record], *, seed: int, agents: str, requested: in
         "complete": requested is None or len(records) >= requested,
         "players": {str(k): v for k, v in sorted(Counter(r["players"] for r in records).items())},
         "seed": seed, "agents": agents, "content_hash": hashes[0] if hashes else None,
+        "toolkit_version": __version__,
     }
     for name, reporter in REPORTERS.items():
         report[name] = reporter(records)
