@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pickle
 import time
 
 from toolkit import BUNDLED_PROJECT
@@ -40,10 +41,15 @@ def main() -> None:
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, "
           f"content {catalog.content_hash}")
 
+    play_game(catalog, seeds[0], list(lineups[0]))  # warm-up: agent modules, caches
     records, bare = timed(lambda: [play_game(catalog, s, list(a)) for s, a in zip(seeds, lineups)])
     actions = sum(r["actions"] for r in records)
     print(f"bare runner loop      : {args.games / bare:8.1f} games/s  "
           f"({actions / bare:,.0f} actions/s, {bare / args.games * 1000:.1f} ms/game)")
+    _, pickling = timed(lambda: [pickle.loads(pickle.dumps(r)) for r in records])
+    _, lookups = timed(lambda: [catalog_for(root, catalog.content_hash) for _ in records])
+    print(f"machinery             : {pickling / len(records) * 1e3:.2f} ms/game to pickle a "
+          f"record both ways, {lookups / len(records) * 1e3:.2f} ms per batch to check the catalog")
     results = {}
     for workers in (1, 2):
         out, secs = timed(lambda: run_games(root, seeds, lineups, workers=workers, progress=False))

@@ -34,3 +34,16 @@ def test_search_is_deterministic_for_a_seed(catalog):
     picks = {make_agent("search:16", catalog, seat, 8).choose(engine.observation(state, seat),
                                                               legal) for _ in range(2)}
     assert len(picks) == 1
+
+
+def paired(seeds):
+    """Each seed twice, the seats swapped, so seed luck cancels out."""
+    return [s for s in seeds for _ in range(2)]
+
+
+def test_search_holds_its_own_against_the_balanced_heuristic(catalog):
+    """search:32 against balanced over 12 seeds x both seatings. Measured over 80 such
+    games it scores about 0.5 (see docs/performance-agents.md): at budgets a test can afford
+    it does not yet beat its own heuristic; this guards against it falling behind."""
+    score = match(catalog, "search:32", "balanced", paired(range(7000, 7012)))
+    assert score >= 0.35

@@ -112,3 +112,13 @@ def test_probability_is_exact(catalog):
                 if i.ruling.id == "recruiting_two_needs_a_leadership_check")
     assert run_ruling(catalog, item) == []
     assert Fraction(item.expect[0][0].equals) == 1 - Fraction(2, 3) ** 3
+
+
+def test_check_command_exits_1_on_a_failed_ruling(project, capsys):
+    from toolkit.cli import main
+    with pytest.raises(SystemExit) as done:
+        main(["check", str(project), "--rulings-only"])
+    out = capsys.readouterr().out
+    assert done.value.code == 1
+    assert out.splitlines()[-1] == "FAILED"
+    assert "cards/rulings/wrong.yaml:14: ruling 'sell_prices_wrong' failed" in out

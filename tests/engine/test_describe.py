@@ -11,7 +11,7 @@ from .test_conformance import play_random
 # state_hash of the mini project's game for seed 0, 3 seats, agent "agent:0" (see
 # test_conformance.play_random). A change means the rules now play differently: check the
 # change is intended, then update the hash.
-GOLDEN = "294893bb8c542aecda0920576e5b444ce5a474f1cab65a6c54094db6f5ac2ab3"
+GOLDEN = "033fdd65d762471a975924ca4c5702c5e643f13d23e86845d3ebc9506110657a"
 
 
 def test_describe_action_names_the_hero_and_the_ids(mini):

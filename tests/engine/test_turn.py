@@ -367,3 +367,14 @@ def test_a_market_trick_draws_more_goods_at_this_visit(game):
     act(game, "play_glory", "market_day", "")
     act(game, "buy_goods")
     assert len(game.visit.offer) == game.rules.game.buy.draw + 2
+
+
+def test_abandoned_equipment_goes_to_the_nearest_free_taverns(game):
+    from toolkit.engine.death import place_equipment
+    for tavern in game.tavern_eq:
+        game.tavern_eq[tavern] = "bag"
+    game.tavern_eq["vale"] = game.tavern_eq["glen"] = None
+    place_equipment(game, ["boots"], near="hill")
+    assert game.tavern_eq["vale"] == "boots" and game.tavern_eq["glen"] is None
+    place_equipment(game, ["orb_fire", "scepter"], near="hill")
+    assert game.tavern_eq["glen"] in ("orb_fire", "scepter") and len(game.eq_reserve) >= 1

@@ -1,14 +1,17 @@
-"""The `search` agent: flat Monte Carlo on determinised worlds with paired rollouts.
+"""The `search` agent: flat Monte Carlo on determinised worlds, anchored on the heuristic.
 
-For each decision the agent keeps the few most promising legal actions (ranked by the
-balanced heuristic), then repeatedly samples a world consistent with what it sees
-(`engine.determinize`), plays every candidate on a copy of that same world, and continues
-each copy with the fast default policy (the `balanced` style for every seat) for a fixed
-horizon. Using one sampled world (dice streams included) for all candidates makes the
-comparison paired, so few rollouts separate good from bad actions. A rollout that ends the
-game scores `engine.results`; otherwise the position is scored by `evaluate.position`.
-The budget (`search:N`) is the number of rollouts per decision; a single legal action is
-returned at once.
+The agent plays the `balanced` heuristic, and lets rollouts overrule it where dice decide
+at once: choices inside a fight, a raid or a skill check, and whether to attack a party
+that the heuristic nearly wants to attack. For such a decision it keeps the heuristic's
+best candidates, samples worlds consistent with what it sees (`engine.determinize` of the
+observation), plays every candidate on a copy of the same world (dice streams included,
+so the comparison is paired) and continues each copy with the `balanced` policy for every
+seat until the searching seat's turn is over. A finished game scores its result; otherwise
+`evaluate.position` scores the end (worth plus the pull of its goals, less the best
+rival's worth). The heuristic's favourite stays the choice unless a rival beats it by
+MIN_GAIN and CONFIDENCE standard errors of the paired differences, so a small budget's
+noise cannot make it play worse. The budget (`search:N`) is the number of rollouts per
+searched decision; one legal action, or one candidate, is returned at once.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from toolkit.agents.styles import load_styles, styles_path
 from toolkit.engine.actions import ActionKind as K
 from toolkit.engine.rng import PURPOSES, stream
 
-DEFAULT_BUDGET = 48
+DEFAULT_BUDGET = 32
 ROLLOUT_STYLE = "balanced"
 MARGIN = 10.0             # candidates: heuristic scores within this of the best (gold-equiv.)
 HORIZON_TURNS = 1         # rollouts stop when the searching seat's current turn is over
@@ -35,6 +38,7 @@ CONFIDENCE = 2.0          # standard errors by which a rival must beat the favou
 # once, so rollouts judge them well; every other decision follows the heuristic
 RISKY = frozenset({K.COMBAT_CHOICE, K.CAPTURE, K.RAID, K.DELVE, K.RAID_DRAW, K.RAID_DISCARD,
                    K.RAID_SWAP, K.RAID_END, K.REROLL, K.ACCEPT})
+ATTACK_MARGIN = 6.0       # attacks scoring within this of the favourite are searched too
 MIN_GAIN = 1.0            # gold-equivalents a rival must gain over the favourite
 
 
@@ -64,9 +68,10 @@ class SearchAgent:
             return legal_actions[0]
         if observation.phase != "play":  # setup: the others' secret picks cannot be sampled
             return self.prior.choose(observation, legal_actions)
-        if legal_actions[0].kind not in RISKY:
-            return self.prior.ranked(observation, legal_actions)[0][1]
-        candidates = self._candidates(observation, legal_actions)
+        if legal_actions[0].kind in RISKY:
+            candidates = self._candidates(observation, legal_actions)
+        else:
+            candidates = self._attacks(observation, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
         self.decisions += 1
@@ -102,6 +107,13 @@ class SearchAgent:
             world.rng.update({p: stream(base, p) for p in missing})
         return world
 
+    def _attacks(self, observation, legal_actions) -> list:
+        """The heuristic's favourite and the attacks on parties here it nearly prefers."""
+        ranked = self.prior.ranked(observation, legal_actions)
+        best, favourite = ranked[0]
+        return [favourite] + [a for score, a in ranked[1:]
+                              if _is_attack(a) and score >= best - ATTACK_MARGIN]
+
     def _candidates(self, observation, legal_actions) -> list:
         """The heuristic's top actions that score within MARGIN of its best, as many as the
         budget can compare (at least two rollouts each)."""
@@ -111,8 +123,9 @@ class SearchAgent:
         return [action for score, action in ranked[:width] if score >= best - MARGIN]
 
     def _rollout(self, world, action, seed: int) -> float:
-        world = engine.apply_action(world, action)
+        """Play `action`, then the default policy to the horizon; the value where it ends."""
         stop = world.players[self.seat].turns + HORIZON_TURNS
+        world = engine.apply_action(world, action)
         policies = self._policies(world, seed)
         for _ in range(MAX_ROLLOUT_ACTIONS):
             if engine.is_terminal(world):
@@ -128,6 +141,10 @@ class SearchAgent:
         rng = random.Random(seed)
         return [HeuristicAgent(self.catalog, seat, rng, self.style)
                 for seat in range(len(world.players))]
+
+
+def _is_attack(action) -> bool:
+    return action.kind is K.EXPLORE and action.args[0] in ("player", "npc")
 
 
 @register("search")

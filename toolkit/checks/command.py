@@ -49,7 +49,8 @@ def replay(project_dir, seed, players, agents, until, lang):
     catalog = load_catalog(root)
     limits = catalog.game.players
     if agents:
-        names = list(parse_agents(agents, len(agents.split(",")), root).names)
+        spec = parse_agents(agents, len(agents.split(",")), root)
+        names = list(spec.names) or spec.for_game(seed, players or limits.min)
         if players is not None and players != len(names):
             if len(names) != 1:
                 raise UsageError(f"--players {players} but {len(names)} agents given")

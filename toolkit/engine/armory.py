@@ -28,7 +28,7 @@ def form_party(state, seat: int, kind: str) -> None:
     player = state.players[seat]
     old = player.party
     player.gold -= form_cost(state, seat, kind)
-    place_equipment(state, old.equipment)
+    place_equipment(state, old.equipment, near=player.region)
     party = new_party(state, kind, seat)
     party.cur["mercenaries"] = min(party.top["mercenaries"], old.cur["mercenaries"])
     player.party = party

@@ -5,18 +5,28 @@ from __future__ import annotations
 from toolkit.engine.party import new_party
 
 
-def place_equipment(state, tokens) -> None:
-    """Put equipment face down, one each, in random taverns without equipment."""
+def place_equipment(state, tokens, near: str | None = None) -> None:
+    """Equipment of a destroyed, disbanded or abandoned party goes face down to taverns
+    without equipment. Its leader's choice follows a fixed rule: the free taverns nearest
+    to `near` (the party's region; board order breaks ties; random taverns without it);
+    the tokens are then shuffled among the chosen taverns. No free tavern: the reserve."""
+    tokens = list(tokens)
+    if not tokens:
+        return
     rng = state.rng["deck"]
-    for token in tokens:
-        free = [t for t in state.rules.taverns if state.tavern_eq.get(t) is None]
-        if not free:
-            state.eq_reserve.append(token)
-            continue
-        tavern = free[int(rng.random() * len(free))]
+    free = [t for t in state.rules.taverns if state.tavern_eq.get(t) is None]
+    if near is not None:
+        dist = state.rules.dist
+        free.sort(key=lambda t: dist.get((near, t), 10 ** 6))
+    else:
+        rng.shuffle(free)
+    chosen = free[:len(tokens)]
+    rng.shuffle(tokens)
+    for tavern, token in zip(chosen, tokens):
         state.tavern_eq[tavern] = token
         if tavern in state.eq_revealed:
             state.eq_revealed.remove(tavern)
+    state.eq_reserve.extend(tokens[len(chosen):])
 
 
 def kill(state, seat: int, cause: str) -> None:
@@ -30,7 +40,7 @@ def kill(state, seat: int, cause: str) -> None:
     player.deaths += 1
     state.hero_discard.append(player.hero)
     if player.party is not None:
-        place_equipment(state, player.party.equipment)
+        place_equipment(state, player.party.equipment, near=player.region)
     state.goods_discard.extend(player.goods)
     state.glory_discard.extend(player.hand + player.followers)
     state.rumor_discard.extend(player.rumors)

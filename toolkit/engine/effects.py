@@ -14,6 +14,8 @@ play event war sell_bonus rumor_free treasure toll
 
 from __future__ import annotations
 
+from functools import partial
+
 from toolkit.engine.cards import gain_gold, use_card
 from toolkit.engine import event_ops
 from toolkit.engine.rng import SKULL, roll
@@ -130,10 +132,13 @@ def _extra_die(ctx, p):
         ctx.value += p.dice
 
 
+def _add_param(attr, ctx, p):
+    ctx.value += getattr(p, attr)
+
+
 def _add(attr):
-    def handler(ctx, p):
-        ctx.value += getattr(p, attr)
-    return handler
+    """A handler adding parameter `attr` to the value (picklable, unlike a closure)."""
+    return partial(_add_param, attr)
 
 
 def _buy_draw(ctx, p):

@@ -157,10 +157,10 @@ def capture(state, seat: int, take: bool) -> None:
     party = Party(**entry["party"])
     player = state.players[seat]
     if not take or player.party is None:
-        place_equipment(state, party.equipment)
+        place_equipment(state, party.equipment, near=player.region)
         return
     old = player.party
-    place_equipment(state, old.equipment)
+    place_equipment(state, old.equipment, near=player.region)
     party.cur["mercenaries"] = old.cur["mercenaries"]
     player.party = party
     refresh(state, seat)

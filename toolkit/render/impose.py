@@ -157,6 +157,8 @@ def card_sheets(writer, xobjects, placements, back_of, where, opts, label: str) 
                            grid, mirror_x, y, grid.cols - 1 - col, row, face.bleed), dx, dy))
         crop_marks(front, grid, first.bleed, opts.marks_to_edge)
         footer(front, f"{label} - fronts {n}/{len(chunks)}", *free_space(grid, front, first.bleed))
+        footer(back, f"{label} - backs {n}/{len(chunks)} (long-edge flip)",
+               *free_space(grid, back, first.bleed))
         front.add_to(writer)
         back.add_to(writer)
         pages += 2

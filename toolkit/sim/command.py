@@ -19,7 +19,8 @@ from toolkit.project import resolve_project
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option("--backend", default="local", show_default=True, help="local or dask.")
-@click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
+@click.option("--scheduler", default=None,
+              help="Dask scheduler address (default: a private local cluster).")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Output folder (default: PROJECT_DIR/output/sim).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")

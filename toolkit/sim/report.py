@@ -65,8 +65,8 @@ def length_line(report) -> str:
         return "No game finished."
     parts = ", ".join(f"{pct(share)} because {REASONS.get(k, k)}"
                       for k, share in sorted(ends["share"].items(), key=lambda kv: -kv[1]))
-    return (f"Games last {r['p50']:g} rounds at the median (10–90 %: {r['p10']:g}–{r['p90']:g}, "
-            f"longest {r['max']}); they end {parts}.")
+    return (f"Games last {r['p50']:g} rounds at the median (10–90 %: {r['p10']:g}–"
+            f"{r['p90']:g}, longest {r['max']}); they end {parts}.")
 
 
 def _rows(entries, kind, names, flagged=frozenset()):
@@ -84,14 +84,13 @@ def _figures(report, names) -> list[dict[str, str]]:
             name = f"Win rate by {title.lower()}"
             figs.append({"title": name,
                          "svg": plots.win_rates(entries, labels, name, flagged)})
-    if report["seat_fairness"]:
-        figs.append({"title": "Seat fairness", "svg": plots.seat_fairness(report["seat_fairness"])})
-    if report["glory_by_source"]:
-        figs.append({"title": "Glory by source", "svg": plots.glory_sources(report["glory_by_source"])})
-    if report["rounds"]["histogram"]:
-        figs.append({"title": "Game length", "svg": plots.game_length(report["rounds"]["histogram"])})
-    if report["gold_by_round"]["all"]:
-        figs.append({"title": "Gold over rounds", "svg": plots.gold_curves(report["gold_by_round"])})
+    others = (("Seat fairness", report["seat_fairness"], plots.seat_fairness),
+              ("Glory by source", report["glory_by_source"], plots.glory_sources),
+              ("Game length", report["rounds"]["histogram"], plots.game_length),
+              ("Gold over rounds", report["gold_by_round"], plots.gold_curves))
+    for name, data, draw in others:
+        if data and (name != "Gold over rounds" or data["all"]):
+            figs.append({"title": name, "svg": draw(data)})
     return figs
 
 

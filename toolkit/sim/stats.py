@@ -131,7 +131,8 @@ def end_reason(records) -> dict[str, Any]:
 
 
 def glory_by_source(records) -> dict[str, Any]:
-    """Per source: total glory, share of all glory, mean per player-game, share of winners' glory."""
+    """Per source: total glory, its share of all glory, mean per player-game, and its share
+    of the winners' glory."""
     total: Counter = Counter()
     winners: Counter = Counter()
     for record, seat in seats(records):

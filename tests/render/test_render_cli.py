@@ -1,0 +1,42 @@
+"""`toolkit build` from the command line: a smoke test on the bundled game (--only, to keep
+it short) and one-line usage errors."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from toolkit import REPO_DIR
+from toolkit.cli import main
+from toolkit.content.validate import load_catalog
+
+
+def run(argv, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out = capsys.readouterr()
+    return info.value.code, out.out, out.err
+
+
+def test_bundled_game_smoke_only_rumors(tmp_path, capsys):
+    code, out, err = run(["build", str(REPO_DIR), "--only", "rumor", "--out", str(tmp_path)],
+                         capsys)
+    assert code == 0, err
+    assert "print-and-play.pdf" in out and "cards-1up.pdf" in out
+    rumors = load_catalog(REPO_DIR).rumors
+    copies = sum(r.copies for r in rumors.values())
+    reader = PdfReader(tmp_path / "print-and-play.pdf")
+    assert len(reader.pages) == 2 * -(-copies // 9)  # 3 x 3 on A4, each sheet with its backs
+    text = " ".join(p.extract_text() for p in reader.pages)
+    assert all(r.name.en in text for r in rumors.values())
+    assert len(PdfReader(tmp_path / "cards-1up.pdf").pages) == 2 * len(rumors)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--back-offset", "1;2"], "--back-offset"),
+    (["--only", "dragons"], "unknown part"),
+])
+def test_bad_options_are_one_line_usage_errors(tmp_path, capsys, argv, message):
+    code, _, err = run(["build", str(REPO_DIR), "--out", str(tmp_path)] + argv, capsys)
+    assert code == 2
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
