@@ -51,3 +51,17 @@ def kinds(state):
 def act(state, kind, *args):
     action = Action(ActionKind(kind) if isinstance(kind, str) else kind, tuple(args))
     return apply_action(state, action, validate=True)
+
+
+def with_effects(state, **extra):
+    """Give sources (hero, equipment... ids) extra operations, on a private copy of the
+    Rules: `with_effects(state, ada=[("melee_boost", {"dice": 1})])`."""
+    from dataclasses import replace
+
+    from toolkit.content.ops import OPS
+    effects = dict(state.rules.effects)
+    for source, ops in extra.items():
+        effects[source] = effects.get(source, ()) + tuple(
+            (op, OPS[op].params(**params)) for op, params in ops)
+    state.rules = replace(state.rules, effects=effects, compiled=None)
+    return state

@@ -59,10 +59,11 @@ def check(state, glory_before=None) -> None:
                 d["kind"] == "choose_party" and d["player"] == p.seat for d in state.pending)
             continue
         assert len(set(p.party.equipment)) == len(p.party.equipment)
+        assert p.in_tavern or len(p.goods) <= p.party.cur["cargo"], (p.seat, p.goods)
         for stat in PARTY_STATS:
             assert 0 <= p.party.cur[stat] <= p.party.top[stat] <= cap, (stat, p.party)
         if glory_before is not None:
             assert p.glory >= glory_before[p.seat]
         assert len(p.hand) + len(p.followers) <= rules.game.glory_hand_limit + sum(
             1 for d in state.pending if d["kind"] == "discard_glory" and d["player"] == p.seat)
-    assert state.round <= len(rules.events) + 1
+    assert state.round <= len(rules.events)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from toolkit.errors import RenderError
@@ -106,3 +104,14 @@ def test_low_resolution_art_warns_and_outside_art_is_an_error(tmp_path):
     heroes.write_text(original.replace("    home: harbor\n", "    home: harbor\n    art: ../../x.png\n"))
     with pytest.raises(RenderError, match="outside the project"):
         build(project, BuildOptions(out=tmp_path / "out2", only=frozenset({"hero"})))
+
+
+def test_partial_build_keeps_the_rest_of_the_cache(mini_build, tmp_path):
+    import json
+    project, out, _ = mini_build
+    before = json.loads((out / ".cache" / "index.json").read_text())
+    result = build_with_cache(project, tmp_path / "part", cache_from=out,
+                              only=frozenset({"hero"}))
+    assert result.rendered == 0
+    after = json.loads((tmp_path / "part" / ".cache" / "index.json").read_text())
+    assert after == before

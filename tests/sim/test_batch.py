@@ -81,3 +81,22 @@ def test_catalog_cached_until_a_file_changes(content_ready, tmp_path):
     game.write_text(game.read_text() + "\n# a designer's note\n")
     again = batch.catalog_for(tmp_path, first.content_hash)  # comments do not change content
     assert again is not first and again.content_hash == first.content_hash
+
+
+def test_a_crashing_game_is_named_in_one_line(monkeypatch):
+    import toolkit.sim.runner as runner
+    from toolkit.errors import RulesError
+
+    class Catalog:
+        content_hash = "abcdef0123456789"
+
+    def broken(catalog, seed, agents):
+        raise KeyError("no such region")
+
+    monkeypatch.setattr(batch, "catalog_for", lambda root, h=None: Catalog())
+    monkeypatch.setattr(runner, "play_game", broken)
+    with pytest.raises(RulesError) as err:
+        batch.play_batch("/nowhere", Catalog.content_hash, [(3, 12345, ("random", "trader"))])
+    message = str(err.value)
+    assert "game 3 (seed 12345, agents random,trader)" in message and "KeyError" in message
+    assert "\n" not in message

@@ -60,3 +60,19 @@ def test_agent_names_checked():
     for bad in ("nobody", "random,", "random,trader", ""):
         with pytest.raises(UsageError):
             parse_agents(bad, 3)
+
+
+def test_mixed_uses_the_projects_own_styles(agents_ready, tmp_path):
+    from toolkit.agents.styles import BUNDLED_STYLES
+    from toolkit.sim.plan import parse_agents
+
+    (tmp_path / "agents").mkdir()
+    text = BUNDLED_STYLES.read_text()
+    (tmp_path / "agents" / "styles.yaml").write_text(
+        text.rstrip() + "\n  hoarder:\n    description: keeps every coin\n"
+        "    weights: {gold: 2.0}\n")
+    spec = parse_agents("mixed", 4, tmp_path)
+    assert "hoarder" in spec.styles and "trader" in spec.styles
+    assert parse_agents("hoarder,trader", 2, tmp_path).names == ("hoarder", "trader")
+    with pytest.raises(UsageError):
+        parse_agents("hoarder", 2)  # not a bundled style

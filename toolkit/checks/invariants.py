@@ -53,7 +53,7 @@ def never_negative(step: Step):
 @invariant("gold_accounted")
 def gold_accounted(step: Step):
     """A player's gold rises only by a logged gain (sale, loot, raid, reward...), a top-up
-    from the stash after a death, the sale of its old party or of a special weapon."""
+    from the stash after a death, or the sale of its old party."""
     before = step.before.get("gold")
     if before is None or step.before.get("phase") == "setup":   # the starting gold
         return None
@@ -66,9 +66,6 @@ def gold_accounted(step: Step):
             logged[entry[1]] = logged.get(entry[1], 0) + entry[2]
         elif entry[0] == "form":
             unbounded.add(entry[1])
-    action = step.action
-    if action is not None and action.kind.value == "sell_weapon":
-        unbounded.add(step.before["seat"])
     for p, old in zip(step.state.players, before):
         gain = p.gold - old
         if gain > logged.get(p.seat, 0) and p.seat not in unbounded:

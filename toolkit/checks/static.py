@@ -1,9 +1,9 @@
 """Static consistency: numbers in card texts against their effects (the validator's own
 check, reused), and which effect operations the cards use but no game or ruling fired.
 
-The engine has no observer hook for effects, so `count_ops` wraps the handlers of
-`toolkit.engine.effects.HANDLERS` for the duration of a run and counts the firings that
-did something (changed the value passed through the hook, or acted on the state).
+`count_ops` registers an observer with the engine (`toolkit.engine.effects.OBSERVERS`) for
+the duration of a run and counts the firings that did something (changed the value passed
+through the hook, or acted on the state).
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
-
-ACTING_HOOKS = frozenset({"play", "event", "flee", "pre_melee", "pre_ranged"})
 
 
 def text_problems(root: Path) -> tuple[list[str], list[str]]:
@@ -57,24 +55,15 @@ def never_fired(catalog, fired: Counter) -> list[str]:
 
 @contextmanager
 def count_ops(counter: Counter):
-    """Count effect firings into `counter` while the block runs."""
+    """Count effect firings that did something into `counter` while the block runs (the
+    engine's observer hook, toolkit.engine.effects.OBSERVERS)."""
     from toolkit.engine import effects
 
-    original = dict(effects.HANDLERS)
-    for op, (hooks, fn) in original.items():
-        effects.HANDLERS[op] = (hooks, _counting(op, fn, counter))
+    def observe(op, ctx):
+        counter[op] += 1
+
+    effects.OBSERVERS.append(observe)
     try:
         yield counter
     finally:
-        effects.HANDLERS.clear()
-        effects.HANDLERS.update(original)
-
-
-def _counting(op, fn, counter):
-    def wrapped(ctx, params):
-        before = ctx.value
-        log = len(ctx.state.log)
-        fn(ctx, params)
-        if ctx.hook in ACTING_HOOKS or ctx.value != before or len(ctx.state.log) != log:
-            counter[op] += 1
-    return wrapped
+        effects.OBSERVERS.remove(observe)

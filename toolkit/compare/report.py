@@ -13,7 +13,7 @@ from toolkit import REPO_DIR
 from toolkit.compare import gsprt
 from toolkit.compare.diff import as_json
 from toolkit.compare.run import Comparison
-from toolkit.compare.sequential import UNOBSERVED, MetricResult
+from toolkit.compare.sequential import MIN_UNITS, UNOBSERVED, MetricResult
 from toolkit.sim.output import write_atomic
 
 TEMPLATE_DIR = REPO_DIR / "templates" / "compare"
@@ -99,7 +99,9 @@ def verdict_lines(comparison: Comparison, limit: int = 6) -> list[str]:
         widest = max(open_, key=lambda r: abs(r.estimate.delta or 0) / (r.estimate.se or 1))
         head = "Inconclusive" if not changed else "Still undecided"
         why = "interrupted" if comparison.interrupted else "the cap"
-        lines.append(f"{head} after {games:,} paired games ({why}): {len(open_)} of "
+        few = (f"; no decision comes before {MIN_UNITS} seeds, this run had "
+               f"{comparison.units}" if comparison.units < MIN_UNITS else "")
+        lines.append(f"{head} after {games:,} paired games ({why}{few}): {len(open_)} of "
                      f"{len(results)} metrics undecided; the clearest is {widest.metric.label}: "
                      f"{estimate_text(widest)}")
     unseen = [r.metric.label for r in results if r.decision == UNOBSERVED]

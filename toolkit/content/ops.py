@@ -216,11 +216,11 @@ def _spec(name, params, kinds, en, zh, refs=()):
 
 
 OPS: dict[str, OpSpec] = {s.name: s for s in [
-    _spec("modify_stat", ModifyStat, _PASSIVE | {"npc"}, "{stat} {by:+d} (never above 5)",
+    _spec("modify_stat", ModifyStat, _PASSIVE, "{stat} {by:+d} (never above 5)",
           "{stat}{by:+d}（不超过5）"),
     _spec("modify_hero_stat", ModifyHeroStat, _PASSIVE, "Hero {stat} {by:+d}",
           "主角{stat}{by:+d}"),
-    _spec("extra_die", ExtraDie, _PASSIVE | {"npc"}, "+{dice} die on {check}",
+    _spec("extra_die", ExtraDie, _PASSIVE, "+{dice} die on {check}",
           "{check}多投{dice}个骰子"),
     _spec("cancel_hit", CancelHit, _PASSIVE, "Cancel {hits} hit", "抵挡{hits}点伤害"),
     _spec("flee_strike", FleeStrike, _PASSIVE,

@@ -6,6 +6,7 @@ from toolkit.engine import armory, checks, combat, melee, raid, tavern, turn
 from toolkit.engine.actions import Action, ActionKind as K
 from toolkit.engine.flow import end_turn
 from toolkit.engine.setup import choose_starting_party
+from toolkit.engine.turn import enforce_cargo
 from toolkit.errors import RulesError
 
 
@@ -81,6 +82,7 @@ def apply_action(state, action: Action, validate: bool = False):
         raise RulesError("the game is over; no action can be applied")
     state.history.append(action)
     HANDLERS[action.kind](state, seat, *action.args)
+    enforce_cargo(state)
     _drop_stale_discards(state)
     return state
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolkit.engine import effects
-from toolkit.engine.cards import gain_glory, use_card
+from toolkit.engine.cards import gain_glory, gain_gold, use_card
 from toolkit.engine.death import place_equipment
 from toolkit.engine.party import REPAIRABLE, damage, fills_of, new_party, refresh
 from toolkit.engine.tavern import begin
@@ -121,4 +121,4 @@ def sell_weapon(state, seat: int, weapon: str) -> None:
     player = state.players[seat]
     player.weapons.remove(weapon)
     state.weapon_supply[weapon] += 1
-    player.gold += state.rules.game.armory.weapon_resale
+    gain_gold(state, seat, state.rules.game.armory.weapon_resale, "weapon_sale")

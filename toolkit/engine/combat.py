@@ -119,7 +119,7 @@ def _contest_dice(state, side: int, mode: str, weapon: str, glory: str) -> int:
     if seat is not None:
         n = effects.fire(state, seat, "dice", n,
                          checks=("combat", "ranged") if mode == "ranged" else ("combat",))
-        if mode == "melee" and weapon:
+        if mode == "melee":  # declared weapons and always-on abilities or equipment
             n = effects.fire(state, seat, "melee_choice", n, weapon=weapon, combat=combat)
         if glory:
             n = effects.use_trick(state, seat, glory, "contest", n)
@@ -178,7 +178,7 @@ def _outcome(state, w: int, modes, rolls, choices) -> bool:
     sides = combat["sides"]
     if modes[w] == "ranged":
         location = None
-        if seat_of(sides[w]) is not None and choices[w][1]:
+        if seat_of(sides[w]) is not None:
             location = effects.fire(state, seat_of(sides[w]), "ranged_win", None,
                                     weapon=choices[w][1])
         take_hits(state, sides[loser], party_of(state, sides[w]).cur["attack"], location)

@@ -10,6 +10,11 @@ active (`fire_events`). Hooks:
 party_max hero_stat dice cancel flee pre_melee pre_ranged ranged_win melee_choice ignore
 buy_draw free_moves enter_wanted recruit_discount raid_bonus free_repair reroll contest
 play event war sell_bonus rumor_free treasure toll
+
+Observers: `OBSERVERS` holds callbacks `(op, ctx)` called after an operation fired and did
+something (changed the value passed through its hook, wrote to the log, or ran at an
+acting hook: play, event, flee, pre_melee, pre_ranged). With none registered it costs
+nothing; `toolkit check` uses it to count the operations a run exercised.
 """
 
 from __future__ import annotations
@@ -17,8 +22,11 @@ from __future__ import annotations
 from functools import partial
 
 from toolkit.engine.cards import gain_gold, use_card
-from toolkit.engine import event_ops
-from toolkit.engine.rng import SKULL, roll
+from toolkit.engine import combat_ops, event_ops
+from toolkit.engine.rng import roll
+
+OBSERVERS: list = []
+ACTING_HOOKS = frozenset({"play", "event", "flee", "pre_melee", "pre_ranged"})
 
 
 class Ctx:
@@ -30,70 +38,92 @@ class Ctx:
 
 
 def _compiled(rules) -> dict:
-    """source id -> its operations as (hooks, handler, params), built once per Rules."""
+    """hook -> source id -> ((op, handler, params), ...) answering it, built once per Rules."""
     if rules.compiled is None:
-        rules.compiled = {src: tuple((HANDLERS[op][0], HANDLERS[op][1], params)
-                                     for op, params in ops)
-                          for src, ops in rules.effects.items()}
+        table: dict = {}
+        for src, ops in rules.effects.items():
+            for op, params in ops:
+                hooks, fn = HANDLERS[op]
+                for hook in hooks:
+                    found = table.setdefault(hook, {})
+                    found[src] = found.get(src, ()) + ((op, fn, params),)
+        rules.compiled = table
     return rules.compiled
+
+
+def _observed(op, fn, ctx, params) -> None:
+    """Run a handler and tell the observers if it did something."""
+    before, logged = ctx.value, len(ctx.state.log)
+    fn(ctx, params)
+    if ctx.hook in ACTING_HOOKS or ctx.value != before or len(ctx.state.log) != logged:
+        for observer in OBSERVERS:
+            observer(op, ctx)
 
 
 def fire(state, seat, hook, value, equipment=True, **extra):
     """Pass `value` through the seat's effects answering `hook`; returns the new value."""
+    table = (state.rules.compiled or _compiled(state.rules)).get(hook)
+    if table is None:
+        return value
     player = state.players[seat]
-    compiled = state.rules.compiled or _compiled(state.rules)
+    party = extra.get("party") or player.party
     ctx = None
-    for where, sources in _sources(player, equipment, hook, extra.get("party")):
+    for where, sources in (("hero", (player.hero,)), ("follower", player.followers),
+                           ("equipment", party.equipment if equipment and party else ()),
+                           ("weapon", player.weapons),
+                           ("hand", tuple(player.hand) if hook == "cancel" else ())):
         for source in sources:
-            for hooks, fn, params in compiled.get(source, ()):
-                if hook in hooks:
-                    if ctx is None:
-                        ctx = Ctx(state, seat, hook, value, extra)
-                    ctx.source, ctx.where = source, where
+            found = table.get(source)
+            if found is None:
+                continue
+            for op, fn, params in found:
+                if ctx is None:
+                    ctx = Ctx(state, seat, hook, value, extra)
+                ctx.source, ctx.where = source, where
+                if OBSERVERS:
+                    _observed(op, fn, ctx, params)
+                else:
                     fn(ctx, params)
     return value if ctx is None else ctx.value
-
-
-def _sources(player, equipment, hook, party=None):
-    party = party or player.party
-    found = [("hero", (player.hero,) if player.hero else ()), ("follower", player.followers)]
-    if equipment and party is not None:
-        found.append(("equipment", party.equipment))
-    found.append(("weapon", player.weapons))
-    if hook == "cancel":
-        found.append(("hand", tuple(player.hand)))
-    return found
 
 
 def fire_events(state, hook, value, **extra):
     """Pass `value` through the active events answering `hook`."""
     if not state.active_events:
         return value
-    compiled = state.rules.compiled or _compiled(state.rules)
-    ctx = Ctx(state, None, hook, value, extra)
+    table = (state.rules.compiled or _compiled(state.rules)).get(hook)
+    if table is None:
+        return value
+    ctx = None
     for event_id, _duration in state.active_events:
-        for hooks, fn, params in compiled.get(event_id, ()):
-            if hook in hooks:
-                ctx.source, ctx.where = event_id, "event"
+        for op, fn, params in table.get(event_id, ()):
+            if ctx is None:
+                ctx = Ctx(state, None, hook, value, extra)
+            ctx.source, ctx.where = event_id, "event"
+            if OBSERVERS:
+                _observed(op, fn, ctx, params)
+            else:
                 fn(ctx, params)
-    return ctx.value
+    return value if ctx is None else ctx.value
 
 
 def run_event_op(state, event_id, op, params) -> None:
     """Resolve one operation of a freshly drawn event."""
     hooks, fn = HANDLERS[op]
     if "event" in hooks:
-        fn(Ctx(state, None, "event", None, {}, event_id, "event"), params)
+        ctx = Ctx(state, None, "event", None, {}, event_id, "event")
+        if OBSERVERS:
+            _observed(op, fn, ctx, params)
+        else:
+            fn(ctx, params)
 
 
 def tricks(state, seat, hook) -> list:
     """Distinct glory cards in the seat's hand that answer `hook` when used."""
-    found = []
-    for card in state.players[seat].hand:
-        if card not in found and any(hook in HANDLERS[op][0]
-                                     for op, _ in state.rules.effects.get(card, ())):
-            found.append(card)
-    return found
+    table = (state.rules.compiled or _compiled(state.rules)).get(hook)
+    if table is None:
+        return []
+    return [card for card in dict.fromkeys(state.players[seat].hand) if card in table]
 
 
 def use_trick(state, seat, card_id, hook, value=None, **extra):
@@ -101,9 +131,11 @@ def use_trick(state, seat, card_id, hook, value=None, **extra):
     player = state.players[seat]
     player.hand.remove(card_id)
     ctx = Ctx(state, seat, hook, value, extra, card_id, "hand")
-    for op, params in state.rules.effects.get(card_id, ()):
-        hooks, fn = HANDLERS[op]
-        if hook in hooks:
+    table = (state.rules.compiled or _compiled(state.rules)).get(hook, {})
+    for op, fn, params in table.get(card_id, ()):
+        if OBSERVERS:
+            _observed(op, fn, ctx, params)
+        else:
             fn(ctx, params)
     state.glory_discard.append(card_id)
     use_card(player, card_id)
@@ -153,77 +185,6 @@ def _flag(ctx, p):
     ctx.value = True
 
 
-def _cancel_hit(ctx, p):
-    """Cancel one hit: equipment flips, a trick is discarded, others once per combat."""
-    if ctx.value > 0:
-        return
-    state, player = ctx.state, ctx.state.players[ctx.seat]
-    combat = state.combat
-    left = combat.setdefault("cancel", {}) if combat is not None else {}
-    key = f"p{ctx.seat}:{ctx.source}"
-    if left.get(key, 0) > 0:
-        left[key] -= 1
-    elif ctx.where == "equipment" and ctx.source not in player.party.flipped:
-        player.party.flipped.append(ctx.source)
-        left[key] = p.hits - 1
-    elif ctx.where == "hand" and ctx.source in player.hand:
-        player.hand.remove(ctx.source)
-        state.glory_discard.append(ctx.source)
-        use_card(player, ctx.source)
-        left[key] = p.hits - 1
-    elif ctx.where in ("hero", "follower") and combat is not None and key not in left:
-        left[key] = p.hits - 1
-    else:
-        return
-    ctx.value += 1
-    state.log.append(("cancel", ctx.seat, ctx.source))
-
-
-def _one_shot(ctx):
-    """Flip a one-shot piece of equipment; False if it is already used."""
-    party = ctx.state.players[ctx.seat].party
-    if ctx.where == "equipment":
-        if ctx.source in party.flipped:
-            return False
-        party.flipped.append(ctx.source)
-    return True
-
-
-def _flee_strike(ctx, p):
-    from toolkit.engine.party import take_hits
-    if _one_shot(ctx):
-        take_hits(ctx.state, ctx.extra["opponent"], p.hits)
-
-
-def _pre_melee_strike(ctx, p):
-    from toolkit.engine.party import lose_mercenaries, party_of
-    dice = roll(ctx.state.rng["dice"], ctx.state.rules.faces, p.dice)
-    ctx.state.log.append(("roll", f"p{ctx.seat}", "venom", dice))
-    if SKULL in dice:
-        lose_mercenaries(party_of(ctx.state, ctx.extra["opponent"]), 1)
-
-
-def _volley(ctx, p):
-    from toolkit.engine.party import take_hits
-    state = ctx.state
-    dice = roll(state.rng["dice"], state.rules.faces, state.players[ctx.seat].party.cur["attack"])
-    state.log.append(("roll", f"p{ctx.seat}", "volley", dice))
-    if dice.count(SKULL):
-        take_hits(state, ctx.extra["opponent"], dice.count(SKULL))
-
-
-def _redirect_hits(ctx, p):
-    if ctx.extra.get("weapon") == ctx.source:
-        ctx.value = p.location
-
-
-def _melee_boost(ctx, p):
-    if ctx.extra.get("weapon") == ctx.source:
-        ctx.value += p.dice
-        if p.no_flee:
-            ctx.extra["combat"]["no_flee"] = ctx.seat
-
-
 def _ignore_event(ctx, p):
     if ctx.extra.get("event") == p.event:
         ctx.value = True
@@ -261,12 +222,12 @@ HANDLERS = {
     "modify_stat": (("party_max",), _modify_stat),
     "modify_hero_stat": (("hero_stat",), _modify_hero_stat),
     "extra_die": (("dice",), _extra_die),
-    "cancel_hit": (("cancel",), _cancel_hit),
-    "flee_strike": (("flee",), _flee_strike),
-    "pre_melee_strike": (("pre_melee",), _pre_melee_strike),
-    "volley": (("pre_ranged",), _volley),
-    "redirect_hits": (("ranged_win",), _redirect_hits),
-    "melee_boost": (("melee_choice",), _melee_boost),
+    "cancel_hit": (("cancel",), combat_ops.cancel_hit),
+    "flee_strike": (("flee",), combat_ops.flee_strike),
+    "pre_melee_strike": (("pre_melee",), combat_ops.pre_melee_strike),
+    "volley": (("pre_ranged",), combat_ops.volley),
+    "redirect_hits": (("ranged_win",), combat_ops.redirect_hits),
+    "melee_boost": (("melee_choice",), combat_ops.melee_boost),
     "ignore_event": (("ignore",), _ignore_event),
     "buy_draw": (("buy_draw", "play"), _buy_draw),
     "free_move": (("free_moves",), _add("per_turn")),

@@ -20,41 +20,54 @@ def game_over(state, reason: str) -> None:
 
 
 def start_round(state) -> None:
-    """Expire this round's events, return explorers, draw and resolve the next event."""
+    """Expire this round's events, return explorers, draw and resolve the next event.
+
+    With no event left the game ends before the round begins, so `state.round` counts the
+    rounds actually played."""
     if state.max_rounds is not None and state.round >= state.max_rounds:
         game_over(state, "round_limit")
         return
     state.in_turn = False
+    if not state.event_deck:
+        game_over(state, "events_exhausted")
+        return
     state.round += 1
     state.turn_pos = 0
     state.active_events = [e for e in state.active_events if e[1] == "until_replaced"]
     for player in state.players:
         player.gold_rounds.append(player.gold)
     _return_explorers(state)
-    if not state.event_deck:
-        game_over(state, "events_exhausted")
-        return
     resolve_event(state, state.event_deck.pop())
     if state.phase == "play":
         start_turn(state)
 
 
 def resolve_event(state, event_id: str) -> None:
-    """NPC movement first, then the other operations; modifiers stay while the event lasts."""
+    """NPC movement first, then the other operations. An `instant` event acts once, when
+    drawn; a `round` event's modifiers last this round; an `until_replaced` event's last
+    until an event with the same kind of effect is drawn (which replaces it)."""
     card = state.rules.c.events[event_id]
     state.log.append(("event", event_id, state.round))
     state.event_discard.append(event_id)
-    if card.duration == "until_replaced":
-        state.active_events = [e for e in state.active_events if e[1] != "until_replaced"]
-        state.active_events.append([event_id, "until_replaced"])
-    else:
-        state.active_events.append([event_id, "round"])
+    kinds = effect_kinds(state.rules, event_id)
+    state.active_events = [e for e in state.active_events if e[1] != "until_replaced"
+                           or not kinds & effect_kinds(state.rules, e[0])]
+    if card.duration != "instant":
+        state.active_events.append([event_id, card.duration])
     ops = state.rules.effects.get(event_id, ())
     ordered = [o for o in ops if o[0] == "move_npc"] + [o for o in ops if o[0] != "move_npc"]
     for op, params in ordered:
         if state.phase != "play":
             return
         effects.run_event_op(state, event_id, op, params)
+
+
+def effect_kinds(rules, event_id: str) -> frozenset:
+    """The kinds of effect of an event: its lasting operations (those answering queries
+    while the event is in force), or, with none, its operations other than NPC movement."""
+    ops = [op for op, _ in rules.effects.get(event_id, ())]
+    lasting = frozenset(op for op in ops if "event" not in effects.HANDLERS[op][0])
+    return lasting or frozenset(op for op in ops if op != "move_npc")
 
 
 def _return_explorers(state) -> None:

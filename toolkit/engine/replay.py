@@ -70,6 +70,7 @@ def _line(state, entry, lang, heroes) -> str:
         "demand": lambda r, good: f"{n(r)} now demands {n(good)}",
         "equipment": lambda s, e: f"{seat(s)} fits {n(e)}",
         "capture": lambda s, kind: f"{seat(s)} takes over the beaten {n(kind)}",
+        "discard": lambda s, good: f"{seat(s)} discards {n(good)} (over cargo)",
         "cancel": lambda s, src: f"{seat(s)} cancels a hit with {n(src)}",
         "fled": lambda ref: f"{n(ref)} flees",
         "mission": lambda s, m: f"{seat(s)} completes {n(m)}",

@@ -90,10 +90,9 @@ def _build(catalog) -> Rules:
             if r not in adjacent[a]:
                 adjacent[a] = adjacent[a] + (r,)
     cards = []
-    for gid, good in catalog.goods.items():
-        for _ in range(good.copies):
-            for icon in good.raid:
-                cards.append((gid, AMBUSH if icon == "ambush" else int(icon)))
+    for gid, good in catalog.goods.items():  # one card per raid icon (catalog.card_count)
+        for icon in good.raid:
+            cards.append((gid, AMBUSH if icon == "ambush" else int(icon)))
     effects = {}
     for kind in ("hero", "equipment", "weapon", "event", "glory_card"):
         for id_, entry in catalog.of(kind).items():

@@ -12,7 +12,8 @@ from toolkit.engine.state import Visit
 
 
 def tavern_open(state, seat: int, region: str) -> bool:
-    """A tavern is closed to heroes wanted by its race (home excepted) and during war."""
+    """A tavern is closed to heroes wanted by its race (home excepted) and to heroes of a
+    race at war with its race (unless the hero ignores wars)."""
     player = state.players[seat]
     if state.rules.c.regions[region].tavern is None:
         return False
@@ -22,7 +23,9 @@ def tavern_open(state, seat: int, region: str) -> bool:
     race = state.rules.region_race[region]
     if player.bounty.get(race) and not effects.fire(state, seat, "enter_wanted", False):
         return False
-    return not at_war(state, hero_race(state, seat), race)
+    if not at_war(state, hero_race(state, seat), race):
+        return True
+    return effects.fire(state, seat, "ignore", False, event="war")
 
 
 def toll(state, seat: int) -> int:
@@ -186,6 +189,30 @@ def discard_goods(state, seat: int, good: str) -> None:
     player = state.players[seat]
     index = next(i for i, c in enumerate(player.goods) if state.rules.cards[c][0] == good)
     state.goods_discard.append(player.goods.pop(index))
+
+
+def enforce_cargo(state) -> None:
+    """Outside a tavern no party carries more goods than its cargo: the excess is discarded
+    at once, lowest-value card first (see card_value; ties: the card carried last)."""
+    for player in state.players:
+        party = player.party
+        if party is None or player.in_tavern or len(player.goods) <= party.cur["cargo"]:
+            continue
+        while len(player.goods) > party.cur["cargo"]:
+            goods = player.goods
+            index = min(range(len(goods) - 1, -1, -1),
+                        key=lambda i: card_value(state, goods[i]))
+            card = goods.pop(index)
+            state.goods_discard.append(card)
+            state.log.append(("discard", player.seat, state.rules.cards[card][0]))
+
+
+def card_value(state, card: int) -> int:
+    """What a goods card would sell for at best now: the demanded price if some tavern
+    demands its good, market booms included."""
+    from toolkit.engine.tavern import price
+    good = state.rules.cards[card][0]
+    return price(state, good, good in state.demand.values())
 
 
 def discard_glory(state, seat: int, card_id: str) -> None:

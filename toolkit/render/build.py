@@ -58,7 +58,7 @@ def build(project: Path, opts: BuildOptions) -> BuildResult:
     rendered, refused, result.rendered = render_faces(
         faces, Html(project, opts.lang).document({f.size for f in faces}), theme, opts.lang,
         FaceCache(opts.out / ".cache"), [project, TEMPLATES], TEMPLATES.as_uri() + "/",
-        opts.workers)
+        opts.workers, prune=not opts.only)
     if refused:
         raise RenderError("the renderer was asked for files it may not read: "
                           + ", ".join(refused), hint="art and icons must be inside the project")

@@ -12,6 +12,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,7 @@ from pathlib import Path
 from toolkit.render.files import write_atomic
 
 CHUNK_MAX = 160      # faces per WeasyPrint document (bounds a worker's memory)
-MAX_BATCHES = 6      # more batches in use than this: re-render everything into fresh ones
+MAX_BATCHES = 6      # this many batches in use: merge the small ones on the next render
 
 
 @dataclass(frozen=True)
@@ -86,17 +87,22 @@ def _chunks(items: list, workers: int) -> list[list]:
 
 
 def render_faces(faces, document: str, theme: str, lang: str, cache: FaceCache,
-                 roots, base_url: str, workers: int = 2) -> tuple[dict, list[str], int]:
+                 roots, base_url: str, workers: int = 2,
+                 prune: bool = True) -> tuple[dict, list[str], int]:
     """Each distinct face rendered (or found in the cache). Returns digest -> Rendered for
-    every face, the URLs the sandbox refused, and how many faces were rendered now."""
+    every face, the URLs the sandbox refused, and how many faces were rendered now.
+    `prune` forgets cached faces this build does not use (off for partial builds)."""
     by_digest = {}
     for face in faces:
         by_digest.setdefault(face_digest(face, theme, lang), face)
     found = {d: cache.lookup(d) for d in by_digest}
     missing = [d for d, r in found.items() if r is None]
-    batches = {r.path for r in found.values() if r is not None}
-    if missing and len(batches) >= MAX_BATCHES:
-        missing = list(by_digest)  # compact: too many small batches embed fonts many times
+    used = Counter(r.path for r in found.values() if r is not None)
+    if missing and prune and len(used) >= MAX_BATCHES:
+        # compact: every batch embeds its own fonts, so merge the small ones (left by
+        # one-card edits) into the new batch and keep the largest (from cold builds)
+        keep = {path for path, _ in used.most_common(workers)}
+        missing = [d for d, r in found.items() if r is None or r.path not in keep]
     missing.sort(key=lambda d: by_digest[d].key)
     chunks = _chunks(missing, workers) if missing else []
     jobs = [{"faces": [{"key": d, "html": by_digest[d].html, "fit": by_digest[d].fit}
@@ -108,7 +114,7 @@ def render_faces(faces, document: str, theme: str, lang: str, cache: FaceCache,
     for chunk, result in zip(chunks, _run(render_batch, jobs, workers) if jobs else []):
         cache.store(chunk, result)
         refused.update(result["refused"])
-    cache.keep_only(set(by_digest))
+    cache.keep_only(set(by_digest) if prune else set(cache.index))
     return {d: cache.lookup(d) for d in by_digest}, sorted(refused), len(missing)
 
 

@@ -84,9 +84,10 @@ def mix(color: str, other: str, share: float) -> str:
 
 
 def placeholder_art(seed: str, color: str) -> str:
-    """Deterministic art for a card without `art:`: a sky in the card's colour, a sun,
-    clouds and three ranges of hills placed by the hash of the card id. Every shape is
-    opaque (no transparency groups), which keeps the PDF small and fast to impose."""
+    """Deterministic art for a card without `art:`: a banded sky in the card's colour, a
+    sun, clouds and three ranges of hills placed by the hash of the card id. Every shape is
+    opaque and flat (no transparency groups, no gradients), which keeps the PDF small and
+    fast to impose."""
     nums = [b / 255 for b in hashlib.sha256(seed.encode()).digest()]
     shapes = [f'<circle cx="{nums[i] * 100:.1f}" cy="{nums[i + 6] * 40:.1f}" '
               f'r="{3 + nums[i + 12] * 7:.1f}" fill="{mix(color, "#ffffff", 0.25 + 0.1 * i % 3)}"/>'
@@ -96,16 +97,14 @@ def placeholder_art(seed: str, color: str) -> str:
         pts = " ".join(f"{x},{base - nums[(layer * 7 + x // 10) % 32] * 14:.1f}"
                        for x in range(0, 101, 10))
         shapes.append(f'<polygon points="0,70 {pts} 100,70" '
-                      f'fill="{mix(color, "#1b140e", 0.3 + layer * 0.22)}"/>')
+                      f'fill="{mix(color, "#1b140e", 0.18 + layer * 0.2)}"/>')
     sun = (f'<circle cx="{15 + nums[30] * 70:.1f}" cy="20" r="9" '
            f'fill="{mix(color, "#fff3c4", 0.8)}"/>')
+    top, bottom = mix(color, "#ffffff", 0.15), mix(color, "#f1dfb8", 0.7)
+    sky = "".join(f'<rect y="{i * 10}" width="100" height="{70 - i * 10}" '
+                  f'fill="{mix(top, bottom, i / 6)}"/>' for i in range(7))
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70" '
-           'preserveAspectRatio="xMidYMid slice">'
-           '<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">'
-           f'<stop offset="0" stop-color="{mix(color, "#ffffff", 0.15)}"/>'
-           f'<stop offset="1" stop-color="{mix(color, "#f1dfb8", 0.7)}"/>'
-           '</linearGradient></defs><rect width="100" height="70" fill="url(#g)"/>'
-           + sun + "".join(shapes) + "</svg>")
+           'preserveAspectRatio="xMidYMid slice">' + sky + sun + "".join(shapes) + "</svg>")
     return data_uri(svg)
 
 

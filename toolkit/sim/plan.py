@@ -10,6 +10,8 @@ import hashlib
 import random
 import re
 from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
 
 from toolkit.errors import UsageError
 
@@ -59,15 +61,21 @@ class LineupSpec:
         return [rng.choice(self.styles) for _ in range(players)]
 
 
-def parse_agents(text: str, max_players: int, catalog=None) -> LineupSpec:
-    """`--agents a,b,c,d` or `mixed`, each name checked against the agent registry (and the
-    project's own styles when `catalog` is given)."""
+def parse_agents(text: str, max_players: int, project=None) -> LineupSpec:
+    """`--agents a,b,c,d` or `mixed`, each name checked against the agent registry and the
+    play styles (the project's own agents/styles.yaml when it has one). `project` is the
+    project's Catalog or its folder."""
     from toolkit.agents import agent_names
     from toolkit.agents.styles import load_styles, styles_path
 
+    if project is None or isinstance(project, (str, Path)):  # (a Path's .root is "/")
+        catalog = SimpleNamespace(root=project)
+    else:
+        catalog = project
+    root = catalog.root
     text = (text or "").strip()
     if text == MIXED:
-        styles = tuple(sorted(load_styles(styles_path(getattr(catalog, "root", None)))))
+        styles = tuple(sorted(load_styles(styles_path(root))))
         if not styles:
             raise UsageError("--agents mixed: no heuristic styles are defined")
         return LineupSpec((), styles)
