@@ -26,19 +26,22 @@ from toolkit.agents.heuristic import HeuristicAgent
 from toolkit.agents.hidden import fill_hidden
 from toolkit.agents.styles import load_styles, styles_path
 from toolkit.engine.actions import ActionKind as K
+from toolkit.engine.cards import total_glory
 from toolkit.engine.rng import PURPOSES, stream
 
 DEFAULT_BUDGET = 32
 ROLLOUT_STYLE = "balanced"
 MARGIN = 10.0             # candidates: heuristic scores within this of the best (gold-equiv.)
 HORIZON_TURNS = 1         # rollouts stop when the searching seat's current turn is over
-MAX_ROLLOUT_ACTIONS = 80
+MAX_ROLLOUT_ACTIONS = 150
 CONFIDENCE = 2.0          # standard errors by which a rival must beat the favourite
 # decisions inside a fight, a raid or a check: their outcome hangs on dice and shows at
 # once, so rollouts judge them well; every other decision follows the heuristic
 RISKY = frozenset({K.COMBAT_CHOICE, K.CAPTURE, K.RAID, K.DELVE, K.RAID_DRAW, K.RAID_DISCARD,
                    K.RAID_SWAP, K.RAID_END, K.REROLL, K.ACCEPT})
 ATTACK_MARGIN = 6.0       # attacks scoring within this of the favourite are searched too
+ENDGAME_GAP = 2           # glory short of the goal at which every decision is searched
+ENDGAME_TURNS = 2         # rollout horizon (own turns) in the endgame
 MIN_GAIN = 1.0            # gold-equivalents a rival must gain over the favourite
 
 
@@ -68,7 +71,8 @@ class SearchAgent:
             return legal_actions[0]
         if observation.phase != "play":  # setup: the others' secret picks cannot be sampled
             return self.prior.choose(observation, legal_actions)
-        if legal_actions[0].kind in RISKY:
+        endgame = self._endgame(observation)
+        if legal_actions[0].kind in RISKY or endgame:
             candidates = self._candidates(observation, legal_actions)
         else:
             candidates = self._attacks(observation, legal_actions)
@@ -80,14 +84,16 @@ class SearchAgent:
             world = self._sample(observation)
             seed = self.rng.getrandbits(32)
             for i, action in enumerate(candidates):
-                values[i].append(self._rollout(engine.clone(world), action, seed))
+                values[i].append(self._rollout(engine.clone(world), action, seed,
+                                               ENDGAME_TURNS if endgame else HORIZON_TURNS))
         self.last = [(a, sum(v) / len(v)) for a, v in zip(candidates, values)]
         return candidates[self._verdict(values)]
 
     @staticmethod
     def _verdict(values: list[list[float]]) -> int:
         """The heuristic's favourite (index 0) unless another candidate beats it in the
-        paired rollouts by more than CONFIDENCE standard errors of the mean difference."""
+        paired rollouts by a mean of more than MIN_GAIN and more than CONFIDENCE standard
+        errors of the mean difference; among such candidates, the largest gain."""
         best, best_gain = 0, 0.0
         for i in range(1, len(values)):
             diffs = [b - a for a, b in zip(values[0], values[i])]
@@ -122,9 +128,20 @@ class SearchAgent:
         best = ranked[0][0]
         return [action for score, action in ranked[:width] if score >= best - MARGIN]
 
-    def _rollout(self, world, action, seed: int) -> float:
+    def _endgame(self, observation) -> bool:
+        """Someone announced victory or is within ENDGAME_GAP glory of it (stash points
+        counted from the public deposits): rollouts now often reach the end."""
+        if observation.announced is not None:
+            return True
+        game = observation.rules.game
+        per = game.stash.gold_per_point
+        most = max(p.glory + min(p.deposits, game.stash.max_points) if p.seat != self.seat
+                   else total_glory(observation, self.seat) for p in observation.players)
+        return most >= game.glory_to_win - ENDGAME_GAP
+
+    def _rollout(self, world, action, seed: int, turns: int = HORIZON_TURNS) -> float:
         """Play `action`, then the default policy to the horizon; the value where it ends."""
-        stop = world.players[self.seat].turns + HORIZON_TURNS
+        stop = world.players[self.seat].turns + turns
         world = engine.apply_action(world, action)
         policies = self._policies(world, seed)
         for _ in range(MAX_ROLLOUT_ACTIONS):

@@ -154,7 +154,9 @@ def capture(state, seat: int, take: bool) -> None:
     from toolkit.engine.party import refresh
     from toolkit.engine.state import Party
     entry = state.pending.pop()
-    party = Party(**entry["party"])
+    data = entry["party"]  # shared with clones taken before: copied, never edited
+    party = Party(data["kind"], dict(data["top"]), dict(data["cur"]), list(data["equipment"]),
+                  list(data["flipped"]))
     player = state.players[seat]
     if not take or player.party is None:
         place_equipment(state, party.equipment, near=player.region)

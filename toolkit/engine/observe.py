@@ -20,9 +20,9 @@ DECKS = ("goods_deck", "glory_deck", "hero_deck", "event_deck", "mission_deck", 
 
 def observation(state, seat: int):
     """A copy of the state with everything `seat` cannot see removed."""
-    view = clone(state, streams=False)
+    view = clone(state, streams=False, records=False)
     for name in DECKS:
-        setattr(view, name, sorted(getattr(view, name)))
+        setattr(view, name, sorted(getattr(state, name)))
     for player in view.players:
         if player.seat == seat:
             continue
@@ -38,11 +38,52 @@ def observation(state, seat: int):
     if view.visit is not None and view.turn_seat != seat:
         view.visit.offer = [None] * len(view.visit.offer)
         view.visit.prices = {}
-    view.log = [e for e in view.log if e[0] != "offer" or e[1] == seat]
-    buy = ActionKind.BUY
-    view.history = [a if a.kind is not buy else _HIDDEN_BUY for a in view.history]
+    view.log = _masked(state.log, seat, _log_entry)
+    view.history = _masked(state.history, None, _history_entry)
     _hide_choice(view, seat)
     return view
+
+
+def _log_entry(entry, seat):
+    """A log entry as `seat` sees it: others' buy offers are left out (None)."""
+    return None if entry[0] == "offer" and entry[1] != seat else entry
+
+
+def _history_entry(action, seat):
+    return action if action.kind is not ActionKind.BUY else _HIDDEN_BUY
+
+
+class _Masked:
+    """The masked copy of an append-only list (log, history), extended as it grows."""
+
+    __slots__ = ("source", "done", "last", "items")
+
+    def __init__(self, source):
+        self.source, self.done, self.last, self.items = source, 0, None, []
+
+
+_MASKED: dict = {}  # (id of the list, seat) -> _Masked; holding the list keeps its id unique
+_MASKED_MAX = 64
+
+
+def _masked(source: list, seat, mask) -> list:
+    """`source` with `mask(item, seat)` applied (None drops the item), as a new list; the
+    work done for earlier calls on the same growing list is reused."""
+    key = (id(source), seat)
+    entry = _MASKED.get(key)
+    n = len(source)
+    if entry is None or entry.source is not source or entry.done > n \
+            or (entry.done and source[entry.done - 1] is not entry.last):
+        if len(_MASKED) >= _MASKED_MAX:
+            _MASKED.clear()
+        entry = _MASKED[key] = _Masked(source)
+    items = entry.items
+    for item in source[entry.done:]:
+        shown = mask(item, seat)
+        if shown is not None:
+            items.append(shown)
+    entry.done, entry.last = n, source[n - 1] if n else None
+    return items[:]
 
 
 _HIDDEN_BUY = Action(ActionKind.BUY, ("?",))

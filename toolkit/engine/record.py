@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
+from array import array
 
 from toolkit.engine.cards import total_glory
 from toolkit.engine.flow import winners
-from toolkit.engine.state import to_dict
+from toolkit.engine.state import State, to_dict
 
 
 def to_json(state) -> str:
@@ -15,8 +17,48 @@ def to_json(state) -> str:
 
 
 def state_hash(state) -> str:
-    """sha256 of the canonical JSON of the state: stable across processes and machines."""
-    return hashlib.sha256(to_json(state).encode()).hexdigest()
+    """sha256 of the game position: the canonical JSON of every field but the action
+    history and the event log (equal positions reached by different paths hash equal),
+    then the random streams' internal state as bytes. Stable across processes and
+    machines; no intermediate copy of the state is built."""
+    sha = hashlib.sha256(_CANON(_position(state)).encode())
+    for purpose in sorted(state.rng):
+        version, internal, _gauss = state.rng[purpose].getstate()
+        words = array("I", internal)
+        if sys.byteorder == "big":
+            words.byteswap()
+        sha.update(purpose.encode())
+        sha.update(words.tobytes())
+    return sha.hexdigest()
+
+
+_CANON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+_SKIP = frozenset({"rules", "history", "log", "rng"})
+
+
+def _position(state) -> dict:
+    """The state's fields as JSON-ready views of the live data (nothing is copied)."""
+    out = {"content_hash": state.rules.catalog.content_hash}
+    for name in State.__slots__:
+        if name in _SKIP:
+            continue
+        value = getattr(state, name)
+        if name == "players":
+            value = [_fields(p) for p in value]
+        elif name == "npcs":
+            value = {k: _fields(n) for k, n in value.items()}
+        elif name == "visit" and value is not None:
+            value = _fields(value)
+        out[name] = value
+    return out
+
+
+def _fields(obj) -> dict:
+    out = {name: getattr(obj, name) for name in obj.__slots__}
+    party = out.get("party")
+    if party is not None:
+        out["party"] = {name: getattr(party, name) for name in party.__slots__}
+    return out
 
 
 def game_record(state) -> dict:

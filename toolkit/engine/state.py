@@ -72,16 +72,23 @@ class Player:
     gold_rounds: list = field(default_factory=list)
 
     def copy(self) -> "Player":
-        other = Player.__new__(Player)
-        for name in Player.__slots__:  # every list and dict of a player is flat
-            value = getattr(self, name)
-            if value.__class__ is list:
-                value = list(value)
-            elif value.__class__ is dict:
-                value = dict(value)
-            setattr(other, name, value)
-        other.party = self.party.copy() if self.party is not None else None
-        return other
+        """An independent copy (every list and dict of a player is flat)."""
+        o = Player.__new__(Player)
+        o.seat, o.hero, o.region, o.in_tavern = self.seat, self.hero, self.region, self.in_tavern
+        o.gold, o.stash, o.deposits, o.glory = self.gold, self.stash, self.deposits, self.glory
+        o.goods, o.hand, o.followers = self.goods[:], self.hand[:], self.followers[:]
+        o.weapons, o.bounty, o.rumors = self.weapons[:], self.bounty.copy(), self.rumors[:]
+        o.missions, o.large_formed, o.actions = self.missions[:], self.large_formed, self.actions
+        o.explored, o.visited, o.free_moves = self.explored[:], self.visited, self.free_moves
+        o.free_repair, o.turns = self.free_repair, self.turns
+        o.last_buy = self.last_buy[:] if self.last_buy is not None else None
+        o.heroes, o.start_party, o.deaths = self.heroes[:], self.start_party, self.deaths
+        o.glory_src, o.used = self.glory_src.copy(), self.used.copy()
+        o.gold_rounds = self.gold_rounds[:]
+        party = self.party
+        o.party = None if party is None else Party(
+            party.kind, party.top.copy(), party.cur.copy(), party.equipment[:], party.flipped[:])
+        return o
 
 
 @dataclass(slots=True)
@@ -162,30 +169,37 @@ class State:
         return self.order[self.turn_pos]
 
 
-def clone(state: State, streams: bool = True) -> State:
+def clone(state: State, streams: bool = True, records: bool = True) -> State:
     """An independent copy of the state (shares only the immutable Rules); without
-    `streams` the copy has no random streams (an observation)."""
-    other = State.__new__(State)
-    for f in State.__slots__:
-        value = getattr(state, f)
-        if f == "players":
-            value = [p.copy() for p in value]
-        elif f == "npcs":
-            value = {k: n.copy() for k, n in value.items()}
-        elif f == "rng":
-            value = {k: copy_stream(r) for k, r in value.items()} if streams else {}
-        elif f == "visit":
-            value = value.copy() if value is not None else None
-        elif f == "pending":
-            value = [dict(d) for d in value]  # entries are replaced, never edited
-        elif f in ("combat", "raid"):
-            value = _copy(value)
-        elif value.__class__ is list:  # decks, logs and tracks hold immutable values
-            value = list(value)
-        elif value.__class__ is dict:
-            value = dict(value)
-        setattr(other, f, value)
-    return other
+    `streams` the copy has no random streams (an observation); without `records` its log
+    and history are left empty for the caller to fill."""
+    o = State.__new__(State)
+    o.rules, o.seed, o.agents, o.order = state.rules, state.seed, state.agents[:], state.order[:]
+    o.players = [p.copy() for p in state.players]
+    o.npcs = {k: n.copy() for k, n in state.npcs.items()}
+    o.rng = {k: copy_stream(r) for k, r in state.rng.items()} if streams else {}
+    o.phase, o.end_reason, o.round = state.phase, state.end_reason, state.round
+    o.turn_pos, o.max_rounds = state.turn_pos, state.max_rounds
+    o.goods_deck, o.goods_discard = state.goods_deck[:], state.goods_discard[:]
+    o.glory_deck, o.glory_discard = state.glory_deck[:], state.glory_discard[:]
+    o.hero_deck, o.hero_discard = state.hero_deck[:], state.hero_discard[:]
+    o.event_deck, o.event_discard = state.event_deck[:], state.event_discard[:]
+    o.mission_deck, o.mission_discard = state.mission_deck[:], state.mission_discard[:]
+    o.missions_up, o.rumor_deck = state.missions_up[:], state.rumor_deck[:]
+    o.rumor_discard, o.demand = state.rumor_discard[:], state.demand.copy()
+    o.marker_pool, o.tavern_eq = state.marker_pool[:], state.tavern_eq.copy()
+    o.eq_revealed, o.eq_reserve = state.eq_revealed[:], state.eq_reserve[:]
+    o.weapon_supply, o.explorers = state.weapon_supply.copy(), state.explorers.copy()
+    o.explorer_track = state.explorer_track[:]
+    o.active_events = state.active_events[:]      # entries are replaced, never edited
+    o.pending = [d.copy() for d in state.pending]  # likewise
+    o.combat = _copy(state.combat) if state.combat is not None else None
+    o.raid = _copy(state.raid) if state.raid is not None else None
+    o.visit = state.visit.copy() if state.visit is not None else None
+    o.announced, o.in_turn = state.announced, state.in_turn
+    o.log = state.log[:] if records else []          # entries are immutable tuples
+    o.history = state.history[:] if records else []
+    return o
 
 
 def to_dict(state: State) -> dict:

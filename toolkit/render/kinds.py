@@ -3,7 +3,7 @@ common fields of `views.base`. Kinds without an entry here use the generic templ
 
 from __future__ import annotations
 
-from toolkit.render.icons import pattern_back
+from toolkit.render.icons import mix, pattern_back
 from toolkit.render.views import Ctx, base, effect_lines
 
 HERO_STATS = ("combat", "perception", "leadership", "influence")
@@ -41,6 +41,7 @@ def party(ctx: Ctx, card, variant=None) -> dict:
 def good(ctx: Ctx, card, variant=None) -> dict:
     view = base(ctx, "good", card)
     view["icon"] = ctx.icons.url(card.icon, card.id)
+    view["ink"] = mix(view["color"], "#2b2118", 0.4)  # the good's colour, dark enough to read
     view["ambush"] = variant == "ambush"
     view["raid_gold"] = None if variant == "ambush" else variant
     view["raid_icon"] = ctx.icons.url("ambush" if variant == "ambush" else "gold", card.id)
