@@ -10,6 +10,10 @@ from pydantic import Field, model_validator
 from toolkit.content.schema import ID_PATTERN, Model, Text
 
 
+# Printed tokens that are not cards of a kind; game.yaml card_sizes may size them too.
+MARKER_KINDS = ("demand_marker", "bounty_marker", "npc_marker")
+
+
 class Players(Model):
     min: int = Field(2, ge=1, le=8)
     max: int = Field(4, ge=1, le=8)

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from toolkit.content import rules_board, rules_design, rules_effects
 from toolkit.content.catalog import card_count
+from toolkit.content.game import MARKER_KINDS
 from toolkit.content.load import Loaded
 from toolkit.content.problems import did_you_mean
 
@@ -154,7 +155,7 @@ def check_counts(index: Index) -> None:
             index.game_error(f"counts.{kind} is {expected} but the {kind} cards make {actual} "
                              "(with copies)", "counts", kind)
     for kind in loaded.game.card_sizes:
-        if kind not in loaded.kinds:
+        if kind not in loaded.kinds and kind not in MARKER_KINDS:
             index.game_error(f"card_sizes names unknown kind '{kind}'"
                              + did_you_mean(kind, loaded.kinds), "card_sizes", kind)
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.content.game import MARKER_KINDS
 from toolkit.render import kinds
 from toolkit.render.options import BLEED, TOKEN_MAX
 from toolkit.render.views import Ctx
 
 MARKER_SIZE = (25.0, 25.0)  # mm, used when game.yaml has no card_sizes entry for a marker
-MARKERS = ("demand_marker", "bounty_marker", "npc_marker")
+MARKERS = MARKER_KINDS
 
 
 @dataclass
