@@ -141,3 +141,18 @@ def test_head_against_the_working_tree(tmp_path, monkeypatch):
     assert after == before.splitlines()
     data = json.loads((project / "output" / "compare" / "report.json").read_text())
     assert data["baseline"]["spec"] == "HEAD" and len(data["baseline"]["commit"]) == 40
+
+
+def test_editing_a_directory_during_the_run_does_not_leak_in(tmp_path, monkeypatch):
+    cand = copy_project(SMALL, tmp_path / "cand")
+    calls = []
+
+    def edit_then_play(root, *args, **kwargs):
+        calls.append(root)
+        (cand / "cards" / "heroes.yaml").write_text("kind: hero\ncards: [oops\n")
+        return fake_run_games(root, *args, **kwargs)
+    monkeypatch.setattr(compare_run, "run_games", edit_then_play)
+    result = invoke(str(SMALL), str(cand), "--max-games", "400", "--out", str(tmp_path / "o"))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("No meaningful change")
+    assert all(Path(root) != cand for root in calls)         # games ran on a snapshot

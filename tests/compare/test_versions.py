@@ -59,7 +59,8 @@ def test_revision_against_the_working_tree(repo, tmp_path, monkeypatch):
     top, project = repo
     monkeypatch.chdir(tmp_path)                              # the directory argument anchors
     with open_versions("HEAD", str(project)) as (base, cand):
-        assert cand.commit is None and cand.root == project.resolve()
+        assert cand.commit is None and cand.source == project.resolve()
+        assert cand.root != cand.source                      # a snapshot, safe from edits
         diffs = catalog_diff(load_catalog(base.root), load_catalog(cand.root))
         assert [(d.kind, d.id) for d in diffs] == [("hero", "ash_sage")]
         assert "stats.combat: 3 → 4" in diffs[0].text()

@@ -179,3 +179,65 @@ def test_round_limit_ends_the_game(mini):
     while not is_terminal(state):
         apply_action(state, rng.choice(legal_actions(state)))
     assert state.round <= 2 and state.end_reason in ("round_limit", "heroes_exhausted", "glory")
+
+
+def _mid_game(catalog, seed=6, actions=250):
+    state = new_game(catalog, seed, 4)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if is_terminal(state):
+            break
+        apply_action(state, rng.choice(legal_actions(state)))
+    return state
+
+
+def test_clone_copies_every_field_and_shares_nothing_mutable(mini):
+    from toolkit.engine.state import Player, State
+    state = _mid_game(mini)
+    copy = clone(state)
+    for name in State.__slots__:
+        if name not in ("rng", "rules"):
+            assert getattr(copy, name) == getattr(state, name), name
+    for a, b in zip(state.players, copy.players):
+        for name in Player.__slots__:
+            value = getattr(a, name)
+            assert getattr(b, name) == value, name
+            if isinstance(value, (list, dict)) or name == "party" and value is not None:
+                assert getattr(b, name) is not value, name
+    assert state_hash(copy) == state_hash(state)
+
+
+def test_observations_stay_right_as_the_game_grows(mini):
+    from toolkit.engine import observe
+    state = _mid_game(mini, actions=120)
+    rng = random.Random(3)
+    for _ in range(150):
+        if is_terminal(state):
+            break
+        for seat in range(4):
+            observation(state, seat)  # fills the masked-log cache
+        apply_action(state, rng.choice(legal_actions(state)))
+    cached = [observation(state, seat) for seat in range(4)]
+    observe._MASKED.clear()
+    for seat, view in enumerate(cached):
+        fresh = observation(state, seat)
+        assert view.log == fresh.log and view.history == fresh.history
+        assert all(e[0] != "offer" or e[1] == seat for e in view.log)
+        assert len(view.history) == len(state.history)
+
+
+def test_state_hash_sees_every_part_of_the_position(mini):
+    state = _mid_game(mini)
+    base = state_hash(state)
+    changes = [lambda s: setattr(s.players[0], "gold", s.players[0].gold + 1),
+               lambda s: s.players[1].bounty.__setitem__("elf", 9),
+               lambda s: s.rng["dice"].random(),
+               lambda s: s.goods_deck.reverse(),
+               lambda s: setattr(s, "round", s.round + 1)]
+    for change in changes:
+        copy = clone(state)
+        change(copy)
+        assert state_hash(copy) != base
+    copy = clone(state)
+    copy.log.append(("note",))  # the log and history are not the position
+    assert state_hash(copy) == base

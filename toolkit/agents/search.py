@@ -1,15 +1,17 @@
 """The `search` agent: flat Monte Carlo on determinised worlds, anchored on the heuristic.
 
-The agent plays the `balanced` heuristic, and lets rollouts overrule it where dice decide
-at once: choices inside a fight, a raid or a skill check, and whether to attack a party
-that the heuristic nearly wants to attack. For such a decision it keeps the heuristic's
-best candidates, samples worlds consistent with what it sees (`engine.determinize` of the
+The agent plays the `balanced` heuristic and lets rollouts overrule it where they can see
+the consequences: choices inside a fight, a raid or a skill check, attacks on parties the
+heuristic nearly wants, and, in the endgame (someone within ENDGAME_GAP glory of the goal
+or victory announced), every decision. For such a decision it keeps the heuristic's best
+candidates, samples worlds consistent with what it sees (`engine.determinize` of the
 observation), plays every candidate on a copy of the same world (dice streams included,
 so the comparison is paired) and continues each copy with the `balanced` policy for every
-seat until the searching seat's turn is over. A finished game scores its result; otherwise
-`evaluate.position` scores the end (worth plus the pull of its goals, less the best
-rival's worth). The heuristic's favourite stays the choice unless a rival beats it by
-MIN_GAIN and CONFIDENCE standard errors of the paired differences, so a small budget's
+seat to a short horizon (the end of its turn; ENDGAME_TURNS own turns in the endgame,
+where rollouts often reach the end of the game). A finished game scores its result;
+otherwise `evaluate.position` scores the end (worth plus the pull of its goals, less the
+best rival's worth). The heuristic's favourite stays the choice unless a rival beats it
+by MIN_GAIN and CONFIDENCE standard errors of the paired differences, so a small budget's
 noise cannot make it play worse. The budget (`search:N`) is the number of rollouts per
 searched decision; one legal action, or one candidate, is returned at once.
 """
@@ -31,7 +33,7 @@ from toolkit.engine.rng import PURPOSES, stream
 
 DEFAULT_BUDGET = 32
 ROLLOUT_STYLE = "balanced"
-MARGIN = 10.0             # candidates: heuristic scores within this of the best (gold-equiv.)
+MARGIN = 6.0              # candidates: heuristic scores within this of the best (gold-equiv.)
 HORIZON_TURNS = 1         # rollouts stop when the searching seat's current turn is over
 MAX_ROLLOUT_ACTIONS = 150
 CONFIDENCE = 2.0          # standard errors by which a rival must beat the favourite
@@ -40,7 +42,7 @@ CONFIDENCE = 2.0          # standard errors by which a rival must beat the favou
 RISKY = frozenset({K.COMBAT_CHOICE, K.CAPTURE, K.RAID, K.DELVE, K.RAID_DRAW, K.RAID_DISCARD,
                    K.RAID_SWAP, K.RAID_END, K.REROLL, K.ACCEPT})
 ATTACK_MARGIN = 6.0       # attacks scoring within this of the favourite are searched too
-ENDGAME_GAP = 2           # glory short of the goal at which every decision is searched
+ENDGAME_GAP = 3           # glory short of the goal at which every decision is searched
 ENDGAME_TURNS = 2         # rollout horizon (own turns) in the endgame
 MIN_GAIN = 1.0            # gold-equivalents a rival must gain over the favourite
 
@@ -134,7 +136,6 @@ class SearchAgent:
         if observation.announced is not None:
             return True
         game = observation.rules.game
-        per = game.stash.gold_per_point
         most = max(p.glory + min(p.deposits, game.stash.max_points) if p.seat != self.seat
                    else total_glory(observation, self.seat) for p in observation.players)
         return most >= game.glory_to_win - ENDGAME_GAP

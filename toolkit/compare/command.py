@@ -15,9 +15,9 @@ EXIT_INCONCLUSIVE = 3
 @click.argument("baseline")
 @click.argument("candidate", default=".")
 @click.option("--metric", "metrics", multiple=True,
-              help="Only this question, e.g. hero:ash_sage, party:small_caravan, seat:0, "
-                   "hero_balance, seat_balance, rounds, glory:raid (repeatable). "
-                   "Default: all of them.")
+              help="Only this question, e.g. hero:ash_sage, party:small_caravan, seat:0 "
+                   "(turn position; 0 = the first player), hero_balance, seat_balance, rounds, "
+                   "glory:raid (repeatable). Default: all of them.")
 @click.option("--max-games", type=int, default=20_000, show_default=True,
               help="Cap on paired games (each is played on both versions).")
 @click.option("--alpha", type=float, default=0.05, show_default=True,
@@ -59,8 +59,7 @@ def compare(ctx, baseline, candidate, metrics, max_games, alpha, beta, tolerance
     progress = None if quiet else (lambda line: click.echo(line, err=True))
     with open_versions(baseline, candidate) as (base, cand):
         result = compare_versions(base, cand, options, progress)
-    home = cand.root if cand.commit is None else (
-        base.root if base.commit is None else resolve_project(None))
+    home = cand.source or base.source or resolve_project(None)
     paths = write_reports(result, Path(out) if out else Path(home) / "output" / "compare")
     if fmt == "json":
         click.echo(json.dumps(report_json(result), ensure_ascii=False, indent=1))

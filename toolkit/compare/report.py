@@ -61,6 +61,7 @@ def tolerance_text(comparison: Comparison) -> str:
     for family in families:
         tol = comparison.options.tolerances[family]
         shown = f"±{tol * 100:g} pp" if family in ("win", "balance") else f"±{tol:g}"
+        shown += " rounds" if family == "rounds" else ""
         parts.append(f"{TOLERANCE_NAMES[family]} {shown}")
     return ", ".join(parts)
 

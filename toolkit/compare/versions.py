@@ -4,8 +4,9 @@ temporary directory, so the user's working tree and index are never touched.
 
 A name that is an existing directory is a directory; anything else is a revision of the git
 repository holding the project (the other argument when it is a directory, else the project
-of the current directory). Only the project's content is extracted (`cards/` and, when the
-revision has it, `agents/`); the toolkit's code is always the one running.
+of the current directory). Only the project's content is used (`cards/` and, when present,
+`agents/`); the toolkit's code is always the one running. A directory is copied too, when the
+run starts, so that editing it during a long comparison cannot mix two contents in one side.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ class Version:
     """One side of the comparison: how the user named it and where its project now is."""
 
     spec: str
-    root: Path
+    root: Path                      # the snapshot the games are played on
     commit: str | None = None
+    source: Path | None = None      # the user's directory, when the version is one
 
     @property
     def label(self) -> str:
@@ -81,6 +83,22 @@ def extract_revision(top: Path, commit: str, prefix: str, dest: Path) -> Path:
     return dest / prefix if prefix else dest
 
 
+def snapshot_directory(project: Path, dest: Path) -> Path:
+    """Copy a project directory's content (cards/ and agents/, or its top-level YAML files)."""
+    try:
+        if (project / "cards").is_dir():
+            for name in CONTENT_DIRS:
+                if (project / name).is_dir():
+                    shutil.copytree(project / name, dest / name)
+        else:
+            dest.mkdir(parents=True)
+            for path in project.glob("*.y*ml"):
+                shutil.copy2(path, dest / path.name)
+    except OSError as exc:
+        raise UsageError(f"cannot read the project '{project}': {exc.strerror or exc}") from None
+    return dest
+
+
 def _anchor(specs: tuple[str, str]) -> Path:
     for spec in specs:
         if Path(spec).is_dir():
@@ -97,7 +115,9 @@ def open_versions(baseline: str, candidate: str) -> Iterator[tuple[Version, Vers
         versions = []
         for side, spec in (("baseline", baseline), ("candidate", candidate)):
             if Path(spec).is_dir():
-                versions.append(Version(spec, Path(spec).resolve()))
+                source = Path(spec).resolve()
+                root = snapshot_directory(source, temp / side)
+                versions.append(Version(spec, root, source=source))
                 continue
             top, prefix = _repository(anchor, spec)
             commit = _commit(top, spec)

@@ -73,9 +73,8 @@ def is_brigand(player) -> bool:
 
 
 def at_war(state, race_a, race_b) -> bool:
-    if race_a is None or race_b is None or race_a == race_b:
+    if race_a is None or race_b is None or race_a == race_b or not state.active_events:
         return False
-    from toolkit.engine import effects
     return effects.fire_events(state, "war", False, races=(race_a, race_b))
 
 
@@ -102,3 +101,7 @@ def bounty_reward(state, victor: int, loser) -> int:
     per = state.rules.game.bounty.brigand_reward
     return sum(per * n for r, n in loser.bounty.items()
                if n and not me.bounty.get(r) and not at_war(state, race, r))
+
+
+# effects imports this module: imported last, so either may be imported first
+from toolkit.engine import effects  # noqa: E402

@@ -37,7 +37,7 @@ class Ctx:
         self.extra, self.source, self.where = extra, source, where
 
 
-def _compiled(rules) -> dict:
+def compiled(rules) -> dict:
     """hook -> source id -> ((op, handler, params), ...) answering it, built once per Rules."""
     if rules.compiled is None:
         table: dict = {}
@@ -62,36 +62,44 @@ def _observed(op, fn, ctx, params) -> None:
 
 def fire(state, seat, hook, value, equipment=True, **extra):
     """Pass `value` through the seat's effects answering `hook`; returns the new value."""
-    table = (state.rules.compiled or _compiled(state.rules)).get(hook)
+    table = (state.rules.compiled or compiled(state.rules)).get(hook)
     if table is None:
         return value
     player = state.players[seat]
     party = extra.get("party") or player.party
-    ctx = None
-    for where, sources in (("hero", (player.hero,)), ("follower", player.followers),
+    hits = None  # (where, source, operations) in the fixed order of the sources
+    get = table.get
+    found = get(player.hero)
+    if found is not None:
+        hits = [("hero", player.hero, found)]
+    for where, sources in (("follower", player.followers),
                            ("equipment", party.equipment if equipment and party else ()),
                            ("weapon", player.weapons),
                            ("hand", tuple(player.hand) if hook == "cancel" else ())):
         for source in sources:
-            found = table.get(source)
-            if found is None:
-                continue
-            for op, fn, params in found:
-                if ctx is None:
-                    ctx = Ctx(state, seat, hook, value, extra)
-                ctx.source, ctx.where = source, where
-                if OBSERVERS:
-                    _observed(op, fn, ctx, params)
-                else:
-                    fn(ctx, params)
-    return value if ctx is None else ctx.value
+            found = get(source)
+            if found is not None:
+                if hits is None:
+                    hits = []
+                hits.append((where, source, found))
+    if hits is None:
+        return value
+    ctx = Ctx(state, seat, hook, value, extra)
+    for where, source, found in hits:
+        for op, fn, params in found:
+            ctx.source, ctx.where = source, where
+            if OBSERVERS:
+                _observed(op, fn, ctx, params)
+            else:
+                fn(ctx, params)
+    return ctx.value
 
 
 def fire_events(state, hook, value, **extra):
     """Pass `value` through the active events answering `hook`."""
     if not state.active_events:
         return value
-    table = (state.rules.compiled or _compiled(state.rules)).get(hook)
+    table = (state.rules.compiled or compiled(state.rules)).get(hook)
     if table is None:
         return value
     ctx = None
@@ -120,7 +128,7 @@ def run_event_op(state, event_id, op, params) -> None:
 
 def tricks(state, seat, hook) -> list:
     """Distinct glory cards in the seat's hand that answer `hook` when used."""
-    table = (state.rules.compiled or _compiled(state.rules)).get(hook)
+    table = (state.rules.compiled or compiled(state.rules)).get(hook)
     if table is None:
         return []
     return [card for card in dict.fromkeys(state.players[seat].hand) if card in table]
@@ -131,7 +139,7 @@ def use_trick(state, seat, card_id, hook, value=None, **extra):
     player = state.players[seat]
     player.hand.remove(card_id)
     ctx = Ctx(state, seat, hook, value, extra, card_id, "hand")
-    table = (state.rules.compiled or _compiled(state.rules)).get(hook, {})
+    table = (state.rules.compiled or compiled(state.rules)).get(hook, {})
     for op, fn, params in table.get(card_id, ()):
         if OBSERVERS:
             _observed(op, fn, ctx, params)
@@ -254,5 +262,5 @@ HANDLERS = {
     "tolls": (("toll",), _add("gold")),
 }
 
-PLAYABLE = {"extra_action", "sell_at_demand", "free_recruit", "gain_gold", "buy_draw"}
+PLAYABLE = frozenset(op for op, (hooks, _fn) in HANDLERS.items() if "play" in hooks)
 """Operations a trick performs when played from the hand on the owner's turn."""

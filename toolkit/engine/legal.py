@@ -116,12 +116,17 @@ def _turn(state, seat) -> list[Action]:
 
 def _glory_plays(state, seat) -> list[Action]:
     player = state.players[seat]
+    if not player.hand:
+        return []
+    rules = state.rules
+    playable = (rules.compiled or effects.compiled(rules)).get("play", {})
+    glory = rules.c.glory_cards
     found = []
     for card in dict.fromkeys(player.hand):
-        if state.rules.c.glory_cards[card].type == "follower":
+        if glory[card].type == "follower":
             found.append(Action(K.PLAY_GLORY, (card, "")))
             continue
-        ops = [op for op, _ in state.rules.effects.get(card, ()) if op in effects.PLAYABLE]
+        ops = [op for op, _fn, _params in playable.get(card, ())]
         if not ops:
             continue
         if "sell_at_demand" in ops:

@@ -105,7 +105,7 @@ def _hide_choice(view, seat) -> None:
 
 def determinize(state, seat: int, rng):
     """A full state equal to the truth in all `seat` sees, the rest re-sampled with `rng`."""
-    out = clone(state)
+    out = clone(state, streams=False)  # its streams are new, below
     others = [p for p in out.players if p.seat != seat]
     offer_hidden = out.visit is not None and out.turn_seat != seat
     _redeal(rng, out, "goods_deck", [(p, "goods") for p in others],
@@ -128,7 +128,7 @@ def determinize(state, seat: int, rng):
         out.visit.prices = offer_prices(out, out.visit.offer)
     _resample_choice(out, seat, rng)
     base = rng.getrandbits(64)
-    out.rng = {k: stream(base, k) for k in out.rng}
+    out.rng = {k: stream(base, k) for k in state.rng}
     return out
 
 

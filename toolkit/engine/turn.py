@@ -92,6 +92,8 @@ def explore_targets(state, seat: int) -> list[tuple]:
     for rumor in player.rumors:
         if state.rules.c.rumors[rumor].region == here and ("rumor", rumor) not in found:
             found.append(("rumor", rumor))
+    if not player.explored:
+        return found
     return [t for t in found if f"{t[0]}:{t[1]}" not in player.explored]
 
 
@@ -195,9 +197,9 @@ def enforce_cargo(state) -> None:
     """Outside a tavern no party carries more goods than its cargo: the excess is discarded
     at once, lowest-value card first (see card_value; ties: the card carried last)."""
     for player in state.players:
-        party = player.party
-        if party is None or player.in_tavern or len(player.goods) <= party.cur["cargo"]:
+        if player.in_tavern or not player.goods or player.party is None:
             continue
+        party = player.party
         while len(player.goods) > party.cur["cargo"]:
             goods = player.goods
             index = min(range(len(goods) - 1, -1, -1),
