@@ -89,8 +89,8 @@ def apply_action(state, action: Action, validate: bool = False):
 
 def _drop_stale_discards(state) -> None:
     """A hand-limit discard owed earlier lapses if tricks played since brought it back."""
-    limit = state.rules.game.glory_hand_limit
     while state.pending and state.pending[-1]["kind"] == "discard_glory":
+        limit = state.rules.game.glory_hand_limit
         player = state.players[state.pending[-1]["player"]]
         owed = sum(1 for d in state.pending
                    if d["kind"] == "discard_glory" and d["player"] == player.seat)

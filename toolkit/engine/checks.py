@@ -46,9 +46,15 @@ def check(state, seat: int, stat: str, then: str, data=None, need: int = 1,
     finish(state, seat, then, ok, data)
 
 
+_RESOLVED: dict = {}
+
+
 def finish(state, seat: int, then: str, ok: bool, data) -> None:
-    module, name = CONTINUE[then].split(":")
-    getattr(importlib.import_module(module), name)(state, seat, ok, data)
+    fn = _RESOLVED.get(then)
+    if fn is None:
+        module, name = CONTINUE[then].split(":")
+        fn = _RESOLVED[then] = getattr(importlib.import_module(module), name)
+    fn(state, seat, ok, data)
 
 
 def reroll(state, seat: int, card_id: str | None) -> None:

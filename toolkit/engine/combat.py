@@ -11,6 +11,7 @@ from __future__ import annotations
 from toolkit.engine import effects
 from toolkit.engine.cards import add_bounty, hero_race, is_brigand
 from toolkit.engine.checks import hero_stat
+from toolkit.engine.npc import attackers, choose as npc_choice
 from toolkit.engine.party import party_of, take_hits
 from toolkit.engine.rng import SKULL, pips, roll
 
@@ -35,7 +36,6 @@ def is_non_brigand(state, ref: str) -> bool:
 
 def npc_attacks(state, seat: int) -> None:
     """NPCs in the player's region that hunt it attack, one after the other."""
-    from toolkit.engine.npc import attackers
     if state.combat is None and state.phase == "play":
         found = attackers(state, seat)
         if found:
@@ -62,13 +62,12 @@ def start(state, attacker: str, defender: str, queue=()) -> None:
 
 def ask(state) -> None:
     """Ask the next player side for its choice; NPC choices follow npc.choose."""
-    from toolkit.engine.npc import choose
     combat = state.combat
     for side in (0, 1):
         if combat["choices"][side] is None:
             seat = seat_of(combat["sides"][side])
             if seat is None:
-                combat["choices"][side] = choose(state, combat, side)
+                combat["choices"][side] = npc_choice(state, combat, side)
             else:
                 state.pending.append({"kind": "combat_choice", "player": seat, "side": side})
                 return

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from toolkit.engine import effects
 from toolkit.engine.cards import total_glory
+from toolkit.engine.combat import npc_attacks
 
 
 def game_over(state, reason: str) -> None:
@@ -62,6 +65,7 @@ def resolve_event(state, event_id: str) -> None:
         effects.run_event_op(state, event_id, op, params)
 
 
+@lru_cache(maxsize=1024)
 def effect_kinds(rules, event_id: str) -> frozenset:
     """The kinds of effect of an event: its lasting operations (those answering queries
     while the event is in force), or, with none, its operations other than NPC movement."""
@@ -84,7 +88,6 @@ def _return_explorers(state) -> None:
 
 
 def start_turn(state) -> None:
-    from toolkit.engine.combat import npc_attacks
     seat = state.turn_seat
     player = state.players[seat]
     player.actions = state.rules.game.actions_per_turn

@@ -20,9 +20,9 @@ _MOVES: dict = {}
 def _moves(rules, region) -> list[Action]:
     key = (id(rules), region)
     found = _MOVES.get(key)
-    if found is None:
-        found = _MOVES[key] = [Action(K.MOVE, (r,)) for r in rules.adjacent[region]]
-    return found
+    if found is None or found[0] is not rules:  # the Rules held: its id stays unique
+        found = _MOVES[key] = (rules, [Action(K.MOVE, (r,)) for r in rules.adjacent[region]])
+    return found[1]
 
 
 def legal_actions(state) -> list[Action]:
@@ -150,7 +150,7 @@ def _visit(state, seat) -> list[Action]:
     player = state.players[seat]
     done = visit.done
     found = [_NOARG[K.END_VISIT]]
-    if all(d == "sell" for d in done):
+    if not done or done == ["sell"]:  # selling comes first
         found += [Action(K.SELL, (g,)) for g in _goods_kinds(state, player.goods)]
     if "buy" not in done:
         found.append(_NOARG[K.BUY_GOODS])
@@ -185,14 +185,30 @@ def _services(state, seat, player, done) -> list[Action]:
     return found
 
 
+_ARMORY: dict = {}
+
+
+def _armory_tables(rules) -> tuple:
+    """(buyable parties as (action, kind, cost), weapons as (id, buy key, sell key, buy
+    action, sell action)), built once per Rules."""
+    found = _ARMORY.get(id(rules))
+    if found is None or found[0] is not rules:
+        parties = tuple((Action(K.FORM_PARTY, (kind,)), kind, card.cost)
+                        for kind, card in rules.c.parties.items() if card.cost is not None)
+        weapons = {w: ("weapon:" + w, "sell_weapon:" + w, Action(K.BUY_WEAPON, (w,)),
+                       Action(K.SELL_WEAPON, (w,))) for w in rules.weapons}
+        found = _ARMORY[id(rules)] = (rules, parties, weapons)
+    return found[1], found[2]
+
+
 def _armory(state, seat, player, done) -> list[Action]:
     found = []
     party = player.party
+    parties, weapons = _armory_tables(state.rules)
     if "form" not in done:
-        back = resale(state, party)
-        for kind, card in state.rules.c.parties.items():
-            if card.cost is not None and kind != party.kind and card.cost - back <= player.gold:
-                found.append(Action(K.FORM_PARTY, (kind,)))
+        room = player.gold + resale(state, party)
+        found += [action for action, kind, cost in parties
+                  if cost <= room and kind != party.kind]
     if "repair" not in done:
         hurt = damage(party)
         if hurt:
@@ -211,9 +227,10 @@ def _armory(state, seat, player, done) -> list[Action]:
         if player.region in state.rules.nightshade:
             found += [Action(K.SWAP_EQUIPMENT, (e,)) for e in party.equipment]
     for weapon, left in state.weapon_supply.items():
+        bought, sold, buy, sell = weapons[weapon]
         if weapon in player.weapons:
-            if "sell_weapon:" + weapon not in done and "weapon:" + weapon not in done:
-                found.append(Action(K.SELL_WEAPON, (weapon,)))
-        elif left > 0 and player.gold >= cost.weapon_cost and "weapon:" + weapon not in done:
-            found.append(Action(K.BUY_WEAPON, (weapon,)))
+            if sold not in done and bought not in done:
+                found.append(sell)
+        elif left > 0 and player.gold >= cost.weapon_cost and bought not in done:
+            found.append(buy)
     return found

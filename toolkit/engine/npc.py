@@ -9,7 +9,7 @@ toward the region its event names. NPCs never fight each other.
 from __future__ import annotations
 
 from toolkit.engine.cards import is_brigand
-from toolkit.engine.party import new_party
+from toolkit.engine.party import new_party, party_of
 
 
 def card(state, npc_id):
@@ -84,7 +84,6 @@ def choose(state, combat: dict, side: int) -> tuple:
     """The NPC's combat choice: ranged in round 1 or with no shield; melee when it has more
     mercenaries than its enemy; flee when one defense point is left; ranged otherwise."""
     me = combat["sides"][side]
-    from toolkit.engine.party import party_of
     mine = party_of(state, me).cur
     theirs = party_of(state, combat["sides"][1 - side]).cur
     if combat["round"] == 1 or mine["shield"] <= 0:

@@ -62,8 +62,10 @@ def fills_of(state, source: str) -> tuple:
 
 
 def damage(party: Party) -> int:
-    """Damage points that repair mends (mercenary losses excluded)."""
-    return sum(party.top[s] - party.cur[s] for s in REPAIRABLE)
+    """Damage points that repair mends (mercenary losses excluded; REPAIRABLE's tracks)."""
+    top, cur = party.top, party.cur
+    return (top["defense"] - cur["defense"] + top["shield"] - cur["shield"]
+            + top["attack"] - cur["attack"] + top["cargo"] - cur["cargo"])
 
 
 def hit_location(state, party: Party) -> str:

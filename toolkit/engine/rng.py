@@ -36,7 +36,7 @@ def roll(rng: random.Random, faces: tuple[int, ...], n: int) -> tuple[int, ...]:
     """Roll n dice; faces as returned by die_faces."""
     k = len(faces)
     rand = rng.random
-    return tuple(faces[int(rand() * k)] for _ in range(n))
+    return tuple([faces[int(rand() * k)] for _ in range(n)])
 
 
 def skulls(dice: tuple[int, ...]) -> int:
