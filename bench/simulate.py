@@ -44,7 +44,7 @@ def search_speed(catalog, budget: int, seed: int) -> tuple:
     """(decisions/s over all the search seat's decisions, searched decisions/s, count)."""
     from toolkit import engine
     from toolkit.agents import make_agent
-    lineup = [f"search:{budget}"] + HEURISTIC[1:]
+    lineup = [f"search:{budget}", "balanced"]
     agents = [make_agent(n, catalog, s, seed) for s, n in enumerate(lineup)]
     state = engine.new_game(catalog, seed, lineup)
     spent, decisions = 0.0, 0
@@ -72,14 +72,14 @@ def main(argv=None) -> None:
     catalog = load_catalog(ROOT)
     warm, actions = games_per_second(catalog, HEURISTIC, args.games, 100)
     rand, rand_actions = games_per_second(catalog, ["random"] * 4, args.games, 200)
-    per_all, per_searched, searched, total = search_speed(catalog, args.budget, 300)
+    per_all, per_searched, searched, total = search_speed(catalog, args.budget, 7000)
     print(f"4-player heuristic ({','.join(HEURISTIC)}): cold first game {cold:.2f} s CPU "
           f"({1 / cold:.2f} games/s); warm {warm:.2f} games/s per core, "
           f"{actions:.0f} actions/game")
     print(f"4-player random: {rand:.2f} games/s per core, {rand_actions:.0f} actions/game")
-    print(f"search:{args.budget} (seat 0 of 4): {per_all:.1f} decisions/s over all "
-          f"{total} of its decisions; {per_searched:.1f} searched decisions/s "
-          f"({searched} settled by rollouts)")
+    print(f"search:{args.budget} vs balanced (2 players, seed 7000): {per_all:.1f} "
+          f"decisions/s over all {total} of its decisions; {per_searched:.1f} searched "
+          f"decisions/s ({searched} settled by rollouts)")
 
 
 if __name__ == "__main__":

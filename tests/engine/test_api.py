@@ -241,3 +241,25 @@ def test_state_hash_sees_every_part_of_the_position(mini):
     copy = clone(state)
     copy.log.append(("note",))  # the log and history are not the position
     assert state_hash(copy) == base
+
+
+def test_cloned_streams_are_copied_on_write(mini):
+    import copy
+    import pickle
+    state = _mid_game(mini, actions=60)
+    a = clone(state)
+    b = clone(a)
+    expected = [copy.deepcopy(dict.get(state.rng, "dice")).random() for _ in range(1)]
+    assert a.rng["dice"].random() == expected[0]       # a draws: b and state do not move
+    assert state.rng["dice"].random() == expected[0]
+    assert b.rng["dice"].random() == expected[0]
+    assert a.rng["dice"] is not b.rng["dice"] is not state.rng["dice"]
+    back = pickle.loads(pickle.dumps(b.rng))
+    assert back["dice"].random() == b.rng["dice"].random()
+    for seat_state in (a, b, state):  # each plays on independently and identically
+        rng = random.Random(5)
+        for _ in range(40):
+            if is_terminal(seat_state):
+                break
+            apply_action(seat_state, rng.choice(legal_actions(seat_state)))
+    assert state_hash(a) == state_hash(state)

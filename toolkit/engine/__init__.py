@@ -22,7 +22,11 @@ Actions are `Action(kind, args)`; kinds and args (ids are catalog ids, cards goo
     repair(points) restore(equipment_id) buy_equipment() swap_equipment(own_equipment_id)
     buy_weapon(weapon_id) sell_weapon(weapon_id) recruit(n) hear_rumor() take_mission(id)
     stash(points) end_visit(); any time on the turn: play_glory(glory_id, good_id|"")
-    discard_goods(good_id) (only over cargo outside a tavern), end_turn().
+    discard_goods(good_id) (only over cargo outside a tavern: the engine discards such an
+    excess itself after every action, so only a hand-built state offers it), end_turn().
+
+Hooks: `toolkit.engine.effects.OBSERVERS` (callbacks told of every effect operation that
+fired and did something). `state_hash` covers the game position (not history or log).
 """
 
 from toolkit.engine.actions import Action, ActionKind

@@ -38,17 +38,27 @@ class Ctx:
 
 
 def compiled(rules) -> dict:
-    """hook -> source id -> ((op, handler, params), ...) answering it, built once per Rules."""
+    """hook -> source id -> ((op, handler, params), ...) answering it, built once per Rules;
+    under the key WHERE, hook -> the kinds of card among its sources."""
     if rules.compiled is None:
-        table: dict = {}
+        kind_of = {i: kind for kind, ids in (("hero", rules.c.heroes),
+                                             ("glory_card", rules.c.glory_cards),
+                                             ("equipment", rules.c.equipment),
+                                             ("weapon", rules.c.weapons)) for i in ids}
+        table: dict = {WHERE: {}}
         for src, ops in rules.effects.items():
             for op, params in ops:
                 hooks, fn = HANDLERS[op]
                 for hook in hooks:
                     found = table.setdefault(hook, {})
                     found[src] = found.get(src, ()) + ((op, fn, params),)
+                    kinds = table[WHERE].get(hook, frozenset())
+                    table[WHERE][hook] = kinds | {kind_of.get(src, "other")}
         rules.compiled = table
     return rules.compiled
+
+
+WHERE = "@where"
 
 
 def _observed(op, fn, ctx, params) -> None:
@@ -62,37 +72,43 @@ def _observed(op, fn, ctx, params) -> None:
 
 def fire(state, seat, hook, value, equipment=True, **extra):
     """Pass `value` through the seat's effects answering `hook`; returns the new value."""
-    table = (state.rules.compiled or compiled(state.rules)).get(hook)
-    if table is None:
+    table = state.rules.compiled or compiled(state.rules)
+    found = table.get(hook)
+    if found is None:
         return value
+    kinds = table[WHERE][hook]
     player = state.players[seat]
-    party = extra.get("party") or player.party
-    hits = None  # (where, source, operations) in the fixed order of the sources
-    get = table.get
-    found = get(player.hero)
-    if found is not None:
-        hits = [("hero", player.hero, found)]
-    for where, sources in (("follower", player.followers),
-                           ("equipment", party.equipment if equipment and party else ()),
-                           ("weapon", player.weapons),
-                           ("hand", tuple(player.hand) if hook == "cancel" else ())):
-        for source in sources:
-            found = get(source)
-            if found is not None:
-                if hits is None:
-                    hits = []
-                hits.append((where, source, found))
-    if hits is None:
+    hits: list = []  # (where, source, operations) in the fixed order of the sources
+    if "hero" in kinds and player.hero in found:
+        hits.append(("hero", player.hero, found[player.hero]))
+    if "glory_card" in kinds and player.followers:
+        _collect(hits, "follower", player.followers, found)
+    if "equipment" in kinds and equipment:
+        party = extra.get("party") or player.party
+        if party is not None and party.equipment:
+            _collect(hits, "equipment", party.equipment, found)
+    if "weapon" in kinds and player.weapons:
+        _collect(hits, "weapon", player.weapons, found)
+    if hook == "cancel" and "glory_card" in kinds and player.hand:
+        _collect(hits, "hand", tuple(player.hand), found)
+    if not hits:
         return value
     ctx = Ctx(state, seat, hook, value, extra)
-    for where, source, found in hits:
-        for op, fn, params in found:
+    for where, source, ops in hits:
+        for op, fn, params in ops:
             ctx.source, ctx.where = source, where
             if OBSERVERS:
                 _observed(op, fn, ctx, params)
             else:
                 fn(ctx, params)
     return ctx.value
+
+
+def _collect(hits: list, where: str, sources, found: dict) -> None:
+    for source in sources:
+        ops = found.get(source)
+        if ops is not None:
+            hits.append((where, source, ops))
 
 
 def fire_events(state, hook, value, **extra):

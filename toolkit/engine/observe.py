@@ -11,7 +11,7 @@ and spend is public, so it is known to a player who watched the whole game.
 from __future__ import annotations
 
 from toolkit.engine.actions import Action, ActionKind
-from toolkit.engine.rng import stream
+from toolkit.engine.rng import Streams, stream
 from toolkit.engine.state import clone
 
 DECKS = ("goods_deck", "glory_deck", "hero_deck", "event_deck", "mission_deck", "rumor_deck",
@@ -128,7 +128,7 @@ def determinize(state, seat: int, rng):
         out.visit.prices = offer_prices(out, out.visit.offer)
     _resample_choice(out, seat, rng)
     base = rng.getrandbits(64)
-    out.rng = {k: stream(base, k) for k in state.rng}
+    out.rng = Streams({k: stream(base, k) for k in state.rng})
     return out
 
 

@@ -23,7 +23,7 @@ def state_hash(state) -> str:
     machines; no intermediate copy of the state is built."""
     sha = hashlib.sha256(_CANON(_position(state)).encode())
     for purpose in sorted(state.rng):
-        version, internal, _gauss = state.rng[purpose].getstate()
+        version, internal, _gauss = dict.get(state.rng, purpose).getstate()  # a read
         words = array("I", internal)
         if sys.byteorder == "big":
             words.byteswap()

@@ -27,6 +27,41 @@ def copy_stream(rng: random.Random) -> random.Random:
     return other
 
 
+class Streams(dict):
+    """purpose -> random.Random of a state, copy-on-write between clones: `fork` shares
+    the streams, and each side copies a stream the first time it reads it (`[purpose]`).
+    Draw only from a stream got by `[purpose]` (not `.get`, `.values()` or `.items()`,
+    which are for reading a stream's state), and do not keep it across a clone."""
+
+    __slots__ = ("borrowed",)
+
+    def __init__(self, streams=()):
+        super().__init__(streams)
+        self.borrowed: set = set()
+
+    def __getitem__(self, purpose: str) -> random.Random:
+        rng = dict.__getitem__(self, purpose)
+        if purpose in self.borrowed:
+            rng = copy_stream(rng)
+            dict.__setitem__(self, purpose, rng)
+            self.borrowed.discard(purpose)
+        return rng
+
+    def __setitem__(self, purpose: str, rng) -> None:
+        dict.__setitem__(self, purpose, rng)
+        self.borrowed.discard(purpose)
+
+    def __reduce__(self):  # pickled or deep-copied streams are the copy's own
+        return Streams, (dict(self),)
+
+    def fork(self) -> "Streams":
+        """A copy sharing every stream until one side draws from it."""
+        other = Streams(dict.items(self))
+        self.borrowed = set(self)
+        other.borrowed = set(self)
+        return other
+
+
 def die_faces(faces) -> tuple[int, ...]:
     """The catalog's die faces with 'skull' as SKULL."""
     return tuple(SKULL if f == "skull" else int(f) for f in faces)

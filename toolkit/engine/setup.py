@@ -6,7 +6,7 @@ from __future__ import annotations
 from toolkit.engine.cards import draw_glory_card
 from toolkit.engine.death import start_hero
 from toolkit.engine.flow import start_round
-from toolkit.engine.rng import PURPOSES, stream
+from toolkit.engine.rng import PURPOSES, Streams, stream
 from toolkit.engine.rules import rules_for
 from toolkit.engine.state import Npc, Player, State
 from toolkit.errors import RulesError
@@ -22,7 +22,7 @@ def new_game(catalog, seed, players, max_rounds: int | None = None) -> State:
         raise RulesError(f"{count} players; this game is for {limits.min} to {limits.max}")
     if len(rules.heroes) < count:
         raise RulesError(f"{len(rules.heroes)} hero cards cannot serve {count} players")
-    rng = {p: stream(seed, p) for p in PURPOSES}
+    rng = Streams({p: stream(seed, p) for p in PURPOSES})
     state = State(rules=rules, seed=seed, agents=agents, order=[], npcs={},
                   players=[Player(seat=s) for s in range(count)], rng=rng,
                   max_rounds=max_rounds)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, fields
 
-from toolkit.engine.rng import copy_stream
+from toolkit.engine.rng import Streams, copy_stream
 
 
 def _copy(value):
@@ -177,7 +177,7 @@ def clone(state: State, streams: bool = True, records: bool = True) -> State:
     o.rules, o.seed, o.agents, o.order = state.rules, state.seed, state.agents[:], state.order[:]
     o.players = [p.copy() for p in state.players]
     o.npcs = {k: n.copy() for k, n in state.npcs.items()}
-    o.rng = {k: copy_stream(r) for k, r in state.rng.items()} if streams else {}
+    o.rng = _fork(state.rng) if streams else {}
     o.phase, o.end_reason, o.round = state.phase, state.end_reason, state.round
     o.turn_pos, o.max_rounds = state.turn_pos, state.max_rounds
     o.goods_deck, o.goods_discard = state.goods_deck[:], state.goods_discard[:]
@@ -200,6 +200,13 @@ def clone(state: State, streams: bool = True, records: bool = True) -> State:
     o.log = state.log[:] if records else []          # entries are immutable tuples
     o.history = state.history[:] if records else []
     return o
+
+
+def _fork(rng: dict) -> Streams:
+    """The streams of a clone: shared until either state draws from one (copy-on-write)."""
+    if rng.__class__ is not Streams:
+        return Streams({k: copy_stream(r) for k, r in rng.items()})
+    return rng.fork()
 
 
 def to_dict(state: State) -> dict:
@@ -234,7 +241,7 @@ def _dc(obj) -> dict:
     return out
 
 
-def _rng_data(rng: random.Random) -> list:
+def _rng_data(rng: random.Random) -> list:  # reads the state only: no copy-on-write
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
@@ -253,7 +260,7 @@ def from_dict(rules, data: dict) -> State:
             value = {k: Npc(n["id"], n["region"], _party(n["party"]), n["gold"])
                      for k, n in value.items()}
         elif f == "rng":
-            value = {k: _rng(v) for k, v in value.items()}
+            value = Streams({k: _rng(v) for k, v in value.items()})
         elif f == "visit":
             value = Visit(**value) if value is not None else None
         elif f == "history":
