@@ -131,8 +131,9 @@ class SearchAgent:
         return [action for score, action in ranked[:width] if score >= best - MARGIN]
 
     def _endgame(self, observation) -> bool:
-        """Someone announced victory or is within ENDGAME_GAP glory of it (stash points
-        counted from the public deposits): rollouts now often reach the end."""
+        """Someone announced victory or is within ENDGAME_GAP glory of it (another seat's
+        hidden stash counted as one point per public deposit, a lower bound): rollouts now
+        often reach the end of the game."""
         if observation.announced is not None:
             return True
         game = observation.rules.game
