@@ -1,43 +1,73 @@
-"""Speed of whole games with AI players: 4-player games per second on one core with the
+"""Speed of whole games with AI players: 4-player games per second per core with the
 heuristic styles (cold: the first game in a fresh process, imports and catalog included;
-warm: the following games) and with random agents, and the search agent's decisions/s.
+warm: the following games), with random agents, the scaling of toolkit.sim.batch.run_games
+from 1 to 2 workers, and (with --budget) the search agent's decisions/s.
 
-Usage: .venv/bin/python bench/simulate.py [--games N] [--budget B]
+Usage: .venv/bin/python bench/simulate.py [--games N] [--scaling N] [--budget B] [--tree DIR]
+
+CPU time (time.process_time) for per-core figures, wall time for the scaling. `--tree`
+imports `toolkit` from another source tree (e.g. a copy of an older version) and plays the
+same content (this project's cards/), to compare versions under the same machine load.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
 HEURISTIC = ["trader", "raider", "adventurer", "balanced"]
+BALANCED = ["balanced"] * 4
+
+COLD = """
+import sys, time
+start = time.process_time()
+sys.path.insert(0, {tree!r})
+from toolkit.content.validate import load_catalog
+from toolkit.sim.runner import play_game
+catalog = load_catalog({root!r})
+loaded = time.process_time()
+play_game(catalog, 1, {lineup!r})
+end = time.process_time()
+print(loaded - start, end - loaded)
+"""
 
 
 def cpu() -> float:
     return time.process_time()
 
 
-def cold_game() -> float:
-    """CPU seconds of the first game, with imports and loading the catalog."""
-    start = cpu()
-    from toolkit.content.validate import load_catalog
-    from toolkit.sim.runner import play_game
-    play_game(load_catalog(ROOT), 1, HEURISTIC)
-    return cpu() - start
+def cold_game(tree: Path, lineup: list[str]) -> tuple[float, float]:
+    """(CPU s of imports + catalog, CPU s of the first game) in a fresh process."""
+    code = COLD.format(tree=str(tree), root=str(ROOT), lineup=lineup)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    return float(out[0]), float(out[1])
 
 
 def games_per_second(catalog, lineup: list[str], games: int, first_seed: int) -> tuple:
-    """(games/s, mean actions a game) over `games` games."""
+    """(games/s of CPU, mean actions a game) over `games` games."""
     from toolkit.sim.runner import play_game
     start, actions = cpu(), 0
     for i in range(games):
         actions += play_game(catalog, first_seed + i, lineup)["actions"]
     return games / (cpu() - start), actions / games
+
+
+def scaling(games: int) -> dict[int, float]:
+    """Wall-clock games/s of run_games with 1 and 2 local workers (4 × balanced)."""
+    from toolkit.sim.batch import run_games
+    out = {}
+    for workers in (1, 2):
+        seeds = list(range(300, 300 + games))
+        start = time.perf_counter()
+        run_games(ROOT, seeds, [BALANCED] * games, workers=workers, progress=False)
+        out[workers] = games / (time.perf_counter() - start)
+    return out
 
 
 def search_speed(catalog, budget: int, seed: int) -> tuple:
@@ -64,22 +94,37 @@ def search_speed(catalog, budget: int, seed: int) -> tuple:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--budget", type=int, default=16)
+    parser.add_argument("--games", type=int, default=20, help="warm games per line-up")
+    parser.add_argument("--scaling", type=int, default=40,
+                        help="games for the 1 vs 2 workers run (0: skip)")
+    parser.add_argument("--budget", type=int, default=0, help="search budget (0: skip)")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="source tree of toolkit")
     args = parser.parse_args(argv)
-    cold = cold_game()
+    tree = args.tree.resolve()
+    sys.path.insert(0, str(tree))
+    print(f"toolkit from {tree}; load average {os.getloadavg()[0]:.1f}")
+    load, cold = cold_game(tree, BALANCED)
+    print(f"cold (fresh process): imports + catalog {load:.2f} s CPU, first 4 x balanced "
+          f"game {cold:.3f} s CPU; whole cold start {1 / (load + cold):.2f} games/s")
     from toolkit.content.validate import load_catalog
     catalog = load_catalog(ROOT)
-    warm, actions = games_per_second(catalog, HEURISTIC, args.games, 100)
-    rand, rand_actions = games_per_second(catalog, ["random"] * 4, args.games, 200)
-    per_all, per_searched, searched, total = search_speed(catalog, args.budget, 7000)
-    print(f"4-player heuristic ({','.join(HEURISTIC)}): cold first game {cold:.2f} s CPU "
-          f"({1 / cold:.2f} games/s); warm {warm:.2f} games/s per core, "
-          f"{actions:.0f} actions/game")
-    print(f"4-player random: {rand:.2f} games/s per core, {rand_actions:.0f} actions/game")
-    print(f"search:{args.budget} vs balanced (2 players, seed 7000): {per_all:.1f} "
-          f"decisions/s over all {total} of its decisions; {per_searched:.1f} searched "
-          f"decisions/s ({searched} settled by rollouts)")
+    games_per_second(catalog, BALANCED, 1, 99)  # warm-up
+    for name, lineup, seed in (("balanced x 4", BALANCED, 100),
+                               (",".join(HEURISTIC), HEURISTIC, 100),
+                               ("random x 4", ["random"] * 4, 200)):
+        rate, actions = games_per_second(catalog, lineup, args.games, seed)
+        print(f"warm 4-player {name}: {rate:.1f} games/s per core, {actions:.0f} "
+              f"actions/game ({1e6 / (rate * actions):.0f} us/action)")
+    if args.scaling:
+        rates = scaling(args.scaling)
+        print(f"run_games 4 x balanced, {args.scaling} games (wall): 1 worker "
+              f"{rates[1]:.1f} games/s, 2 workers {rates[2]:.1f} games/s "
+              f"(x{rates[2] / rates[1]:.2f}); load average {os.getloadavg()[0]:.1f}")
+    if args.budget:
+        per_all, per_searched, searched, total = search_speed(catalog, args.budget, 7000)
+        print(f"search:{args.budget} vs balanced (2 players, seed 7000): {per_all:.1f} "
+              f"decisions/s over all {total} of its decisions; {per_searched:.1f} searched "
+              f"decisions/s ({searched} settled by rollouts)")
 
 
 if __name__ == "__main__":

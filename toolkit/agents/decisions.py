@@ -6,7 +6,6 @@ Each scorer takes (view, action args) and returns gold-equivalents; declining sc
 
 from __future__ import annotations
 
-from toolkit.agents import fight
 from toolkit.agents.odds import at_least
 from toolkit.agents.value import delve_value, raid_cards, raid_value
 from toolkit.engine.rules import AMBUSH
@@ -19,7 +18,7 @@ def zero(v, args) -> float:
 
 
 def glory_card_value(v, card: str) -> float:
-    return CARD_VALUE[v.catalog.glory_cards[card].type]
+    return CARD_VALUE[v.c.glory_cards[card].type]
 
 
 # --- decisions --------------------------------------------------------------------------
@@ -28,9 +27,21 @@ def choose_party(v, args) -> float:
 
 
 def party_pref(v, kind: str) -> float:
-    card = v.catalog.parties[kind]
+    card = v.c.parties[kind]
     role = {"caravan": v.w["caravan"], "war_band": v.w["war_band"]}.get(card.role, 0.0)
-    return role + v.w["large"] * (card.size == "large") + 0.5 * sum(card.stats.model_dump().values())
+    return role + v.w["large"] * (card.size == "large") + 0.5 * _stat_sum(card)
+
+
+_STAT_SUMS: dict = {}
+
+
+def _stat_sum(card) -> int:
+    """The sum of a party card's stats (cards are immutable: computed once per card)."""
+    key = id(card)
+    hit = _STAT_SUMS.get(key)
+    if hit is None or hit[0] is not card:
+        hit = _STAT_SUMS[key] = (card, sum(card.stats.model_dump().values()))
+    return hit[1]
 
 
 def combat_choice(v, args) -> float:
@@ -41,9 +52,9 @@ def combat_choice(v, args) -> float:
     extra = _trick_dice(v, glory) if glory else 0
     gain = v.w["glory"] + _quick_spoils(v, other)
     loss = v.w["risk"] * v.loss_if_beaten()
-    ranged = fight.ranged_win(v.obs, v.ref, other, extra)
+    ranged = v.ranged_win(other, extra)
     if mode == "melee":
-        win = fight.melee_win(v.obs, v.ref, other, extra + (1 if weapon else 0))
+        win = v.melee_win(other, extra + (1 if weapon else 0))
         score = win * gain - (1 - win) * loss
     elif mode == "flee":
         score = (v.w["flee_below"] - ranged) * loss - (1 - ranged) * loss * 0.5
@@ -65,7 +76,7 @@ def _quick_spoils(v, ref: str) -> float:
     if ref[0] == "p":
         other = v.obs.players[int(ref[1:])]
         return other.gold if isinstance(other.gold, int) else 0
-    return v.obs.npcs[ref[2:]].gold + v.catalog.npcs[ref[2:]].bounty_reward
+    return v.obs.npcs[ref[2:]].gold + v.c.npcs[ref[2:]].bounty_reward
 
 
 def capture(v, args) -> float:

@@ -4,6 +4,9 @@ A fight is a race of ranged rounds: the contest chance (combat dice, shield and 
 rules as in the engine) decides each round, and a side is beaten after enough lost rounds
 to strip its defense. Melee odds compare leadership dice and mercenaries. These are
 estimates for ranking actions, not the engine's rules.
+
+Every function takes an optional `stat(obs, seat, name)` that stands for the engine's
+`hero_stat`; a View passes its memoised one so a decision computes each stat once.
 """
 
 from __future__ import annotations
@@ -16,25 +19,31 @@ from toolkit.engine.checks import hero_stat
 from toolkit.engine.party import party_of
 
 
-def combat_dice(obs, ref: str, other: str) -> int:
-    """Dice `ref` rolls in a ranged contest against `other` (before tricks and weapons)."""
-    rules = obs.rules
-    mine, theirs = party_of(obs, ref).cur, party_of(obs, other).cur
+def _base(obs, ref: str, name: str, stat) -> int:
+    """A combatant's hero stat (a player) or card stat (an NPC)."""
     if ref[0] == "p":
-        n = hero_stat(obs, int(ref[1:]), "combat")
-    else:
-        n = rules.catalog.npcs[ref[2:]].stats.combat
-    if mine["shield"] <= 0:
+        return stat(obs, int(ref[1:]), name)
+    return getattr(obs.rules.c.npcs[ref[2:]].stats, name)
+
+
+def combat_dice(obs, ref: str, other: str, stat=hero_stat) -> int:
+    """Dice `ref` rolls in a ranged contest against `other` (before tricks and weapons)."""
+    mine, theirs = party_of(obs, ref).cur, party_of(obs, other).cur
+    return _dice(obs.rules, _base(obs, ref, "combat", stat), mine["shield"],
+                 mine["agility"] - theirs["agility"])
+
+
+@lru_cache(maxsize=4096)
+def _dice(rules, n: int, shield: int, agility_gap: int) -> int:
+    if shield <= 0:
         n = 1
-    if mine["agility"] - theirs["agility"] >= rules.game.combat.agility_edge:
+    if agility_gap >= rules.game.combat.agility_edge:
         n += rules.game.combat.edge_dice
     return min(n, rules.game.dice.count)
 
 
-def leadership_dice(obs, ref: str) -> int:
-    if ref[0] == "p":
-        return hero_stat(obs, int(ref[1:]), "leadership")
-    return obs.rules.catalog.npcs[ref[2:]].stats.leadership
+def leadership_dice(obs, ref: str, stat=hero_stat) -> int:
+    return _base(obs, ref, "leadership", stat)
 
 
 @lru_cache(maxsize=4096)
@@ -47,35 +56,53 @@ def race(p: float, need_mine: int, need_theirs: int) -> float:
     return p * race(p, need_mine - 1, need_theirs) + (1 - p) * race(p, need_mine, need_theirs - 1)
 
 
-def round_chance(obs, ref: str, other: str, extra_dice: int = 0) -> float:
-    return contest(obs.rules.faces, combat_dice(obs, ref, other) + extra_dice,
-                   combat_dice(obs, other, ref))
+def round_chance(obs, ref: str, other: str, extra_dice: int = 0, stat=hero_stat) -> float:
+    return contest(obs.rules.faces, combat_dice(obs, ref, other, stat) + extra_dice,
+                   combat_dice(obs, other, ref, stat))
 
 
-def ranged_win(obs, ref: str, other: str, extra_dice: int = 0) -> float:
+def ranged_win(obs, ref: str, other: str, extra_dice: int = 0, stat=hero_stat) -> float:
     """Chance that `ref` destroys `other` before being destroyed, fighting at range."""
-    p = round_chance(obs, ref, other, extra_dice)
     mine, theirs = party_of(obs, ref).cur, party_of(obs, other).cur
-    need_mine = ceil(2 * theirs["defense"] / max(1, mine["attack"]))
-    need_theirs = ceil(2 * mine["defense"] / max(1, theirs["attack"]))
+    return _ranged(obs.rules, extra_dice, _base(obs, ref, "combat", stat),
+                   mine["shield"], mine["agility"], mine["defense"], mine["attack"],
+                   _base(obs, other, "combat", stat),
+                   theirs["shield"], theirs["agility"], theirs["defense"], theirs["attack"])
+
+
+@lru_cache(maxsize=65536)
+def _ranged(rules, extra_dice, n_mine, shield_mine, agility_mine, defense_mine, attack_mine,
+            n_theirs, shield_theirs, agility_theirs, defense_theirs, attack_theirs) -> float:
+    """ranged_win from the numbers it depends on (memoised: games repeat them often)."""
+    a = _dice(rules, n_mine, shield_mine, agility_mine - agility_theirs) + extra_dice
+    b = _dice(rules, n_theirs, shield_theirs, agility_theirs - agility_mine)
+    p = contest(rules.faces, a, b)
+    need_mine = ceil(2 * defense_theirs / max(1, attack_mine))
+    need_theirs = ceil(2 * defense_mine / max(1, attack_theirs))
     return race(round(p, 3), min(need_mine, 12), min(need_theirs, 12))
 
 
-def melee_win(obs, ref: str, other: str, extra_dice: int = 0) -> float:
+def melee_win(obs, ref: str, other: str, extra_dice: int = 0, stat=hero_stat) -> float:
     """Chance that `ref` wins a melee (its leadership and mercenaries against the other's)."""
-    mine, theirs = party_of(obs, ref).cur, party_of(obs, other).cur
-    if mine["mercenaries"] <= 0:
+    mine, theirs = party_of(obs, ref).cur["mercenaries"], party_of(obs, other).cur["mercenaries"]
+    if mine <= 0:
         return 0.0
-    if theirs["mercenaries"] <= 0:
+    if theirs <= 0:
         return 1.0
-    edge = obs.rules.game.combat.edge_dice
-    a = leadership_dice(obs, ref) + extra_dice + (edge if mine["mercenaries"] > theirs["mercenaries"] else 0)
-    b = leadership_dice(obs, other) + (edge if theirs["mercenaries"] > mine["mercenaries"] else 0)
-    p = contest(obs.rules.faces, a, b)
-    return race(round(p, 3), theirs["mercenaries"], mine["mercenaries"])
+    return _melee(obs.rules, extra_dice, _base(obs, ref, "leadership", stat), mine,
+                  _base(obs, other, "leadership", stat), theirs)
 
 
-def fight_win(obs, ref: str, other: str) -> float:
+@lru_cache(maxsize=16384)
+def _melee(rules, extra_dice, lead_mine, mercs_mine, lead_theirs, mercs_theirs) -> float:
+    edge = rules.game.combat.edge_dice
+    a = lead_mine + extra_dice + (edge if mercs_mine > mercs_theirs else 0)
+    b = lead_theirs + (edge if mercs_theirs > mercs_mine else 0)
+    p = contest(rules.faces, a, b)
+    return race(round(p, 3), mercs_theirs, mercs_mine)
+
+
+def fight_win(obs, ref: str, other: str, stat=hero_stat) -> float:
     """The better of fighting at range or closing to melee once allowed."""
-    return max(ranged_win(obs, ref, other), 0.5 * (ranged_win(obs, ref, other)
-                                                   + melee_win(obs, ref, other)))
+    ranged = ranged_win(obs, ref, other, 0, stat)
+    return max(ranged, 0.5 * (ranged + melee_win(obs, ref, other, 0, stat)))

@@ -47,7 +47,8 @@ class HeuristicAgent:
     def scores(self, observation: Any, legal_actions: Sequence[Any]) -> list[float]:
         """Each legal action's score (before jitter)."""
         view = View(observation, self.seat, self.style, 1.0 / (1 + self.idle))
-        return [SCORERS[a.kind](view, a.args) for a in legal_actions]
+        scorers = SCORERS
+        return [scorers[a.kind](view, a.args) for a in legal_actions]
 
     def ranked(self, observation: Any, legal_actions: Sequence[Any]) -> list[tuple[float, Any]]:
         """(score with jitter, action), best first."""
@@ -60,9 +61,20 @@ class HeuristicAgent:
 
     def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         action = legal_actions[0] if len(legal_actions) == 1 else \
-            self.ranked(observation, legal_actions)[0][1]
+            self.best(observation, legal_actions)
         self.note(observation, action)
         return action
+
+    def best(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        """ranked(...)[0][1] without sorting: the first of the highest jittered scores."""
+        noise = self.style["noise"]
+        rand = self.rng.random
+        top, pick = None, 0
+        for i, score in enumerate(self.scores(observation, legal_actions)):
+            score += noise * rand()
+            if top is None or score > top:
+                top, pick = score, i
+        return legal_actions[pick]
 
     def note(self, observation: Any, action: Any) -> None:
         """Remember idle turns: ending a turn with actions left, or acting again."""

@@ -26,8 +26,9 @@ def goals(v) -> list[tuple[str, str, float]]:
     found += _adventure_goals(v)
     found += _hunt_goals(v)
     best: dict[tuple[str, str], float] = {}
+    get = best.get
     for region, where, value in found:
-        if value > best.get((region, where), 0.0):
+        if value > 0.0 and value > get((region, where), 0.0):
             best[region, where] = value
     if v.me.visited:  # one tavern action per turn: this tavern can wait for the next turn
         best.pop((v.me.region, "tavern"), None)
@@ -45,12 +46,19 @@ def _trade_goals(v) -> list:
             if held >= sell.glory_min_demanded:
                 gain += w["glory"]
             found.append((tavern, "tavern", w["trade_goal"] * gain))
-    prices = list(v.game.buy.prices.values())
-    margin = (sell.demanded_price + sell.price) / 2 - mean(prices)
-    if v.room > 0 and v.me.gold >= w["gold_reserve"] + max(prices):
+    mean_price, max_price = _price_stats(v.rules)
+    margin = (sell.demanded_price + sell.price) / 2 - mean_price
+    if v.room > 0 and v.me.gold >= w["gold_reserve"] + max_price:
         gain = w["trade_goal"] * w["buy_margin"] * min(v.room, 3) * margin * 0.5
         found += [(t, "tavern", gain) for t in v.open_taverns]
     return found
+
+
+@lru_cache(maxsize=16)
+def _price_stats(rules) -> tuple:
+    """(mean, highest) buying price of a goods card, from game.yaml."""
+    prices = list(rules.game.buy.prices.values())
+    return mean(prices), max(prices)
 
 
 def _upkeep_goals(v) -> list:
@@ -74,15 +82,15 @@ def _adventure_goals(v) -> list:
     w, me = v.w, v.me
     found = []
     for mission in me.missions:
-        card = v.catalog.missions[mission]
+        card = v.c.missions[mission]
         found.append((card.target, "any", w["adventure_goal"] * mission_value(v, mission)))
     for mission in v.obs.missions_up:
-        card = v.catalog.missions[mission]
+        card = v.c.missions[mission]
         if card.tavern in v.open_taverns:
             gain = mission_value(v, mission) * v.chance("influence") * 0.5
             found.append((card.tavern, "tavern", w["adventure_goal"] * gain))
     for rumor in me.rumors:
-        region = v.catalog.rumors[rumor].region
+        region = v.c.rumors[rumor].region
         gain = rumor_value(v) * v.chance("perception")
         found.append((region, "out", w["adventure_goal"] * gain))
     if len(me.rumors) < 2:
@@ -92,18 +100,17 @@ def _adventure_goals(v) -> list:
 
 
 def _hunt_goals(v) -> list:
-    w, obs = v.w, v.obs
+    hunt, obs = v.w["hunt_goal"], v.obs
     found = []
     for region, token in obs.explorers.items():
         if token is not None:
-            found.append((region, "out", w["hunt_goal"] * explorer_value(v, region)))
+            found.append((region, "out", hunt * explorer_value(v, region)))
     for other in obs.players:
         if other.seat != v.seat and other.hero and other.region and not other.in_tavern:
-            gain = fight_value(v, f"p{other.seat}")
-            found.append((other.region, "out", w["hunt_goal"] * gain))
+            found.append((other.region, "out", hunt * fight_value(v, f"p{other.seat}")))
     for npc_id, npc in obs.npcs.items():
         if npc.region is not None:
-            found.append((npc.region, "out", w["hunt_goal"] * fight_value(v, f"n:{npc_id}")))
+            found.append((npc.region, "out", hunt * fight_value(v, f"n:{npc_id}")))
     return found
 
 
@@ -117,9 +124,9 @@ def pull(v, region: str, inside: bool) -> float:
     fade = _fades(v.w["travel_decay"])
     dist = v.rules.dist
     best = 0.0
-    for goal, where, value in v.goals:
-        if value <= best:
-            continue
+    for goal, where, value in v.ranked_goals:
+        if value <= best:  # the goals come best first: no later one can do better
+            break
         if region == goal:
             n = 0 if where == "any" or (where == "tavern") == inside else 1
         else:

@@ -25,11 +25,9 @@ from toolkit import engine
 from toolkit.agents.evaluate import position, result_value
 from toolkit.agents.base import register
 from toolkit.agents.heuristic import HeuristicAgent
-from toolkit.agents.hidden import fill_hidden
 from toolkit.agents.styles import load_styles, styles_path
 from toolkit.engine.actions import ActionKind as K
 from toolkit.engine.cards import total_glory
-from toolkit.engine.rng import PURPOSES, stream
 
 DEFAULT_BUDGET = 32
 ROLLOUT_STYLE = "balanced"
@@ -71,8 +69,6 @@ class SearchAgent:
     def _decide(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        if observation.phase != "play":  # setup: the others' secret picks cannot be sampled
-            return self.prior.choose(observation, legal_actions)
         endgame = self._endgame(observation)
         if legal_actions[0].kind in RISKY or endgame:
             candidates = self._candidates(observation, legal_actions)
@@ -107,13 +103,8 @@ class SearchAgent:
         return best
 
     def _sample(self, observation):
-        """A determinised world; it gets fresh random streams if the view carried none."""
-        world = engine.determinize(fill_hidden(observation, self.rng), self.seat, self.rng)
-        missing = [p for p in PURPOSES if p not in world.rng]
-        if missing:
-            base = self.rng.getrandbits(64)
-            world.rng.update({p: stream(base, p) for p in missing})
-        return world
+        """A world consistent with the observation, with its own random streams."""
+        return engine.determinize(observation, self.seat, self.rng)
 
     def _attacks(self, observation, legal_actions) -> list:
         """The heuristic's favourite and the attacks on parties here it nearly prefers."""

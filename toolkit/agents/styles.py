@@ -8,7 +8,7 @@ A project may ship its own `agents/styles.yaml` beside `cards/`; it replaces the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -28,6 +28,11 @@ class Style:
     name: str
     description: str
     weights: Mapping[str, float]
+    # the same weights as a plain dict, for the agents' hot loops (read it, never write it)
+    table: dict = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "table", dict(self.weights))
 
     def __getitem__(self, feature: str) -> float:
         return self.weights[feature]

@@ -85,9 +85,9 @@ def buy(v, args) -> float:
 def _delivery_bonus(v, good: str) -> float:
     bonus = 0.0
     for mission in v.me.missions:
-        deliver = v.catalog.missions[mission].deliver
+        deliver = v.c.missions[mission].deliver
         if deliver is not None and deliver.good == good and v.goods[good] < deliver.count:
-            bonus += (v.w["glory"] + v.catalog.missions[mission].gold) / deliver.count
+            bonus += (v.w["glory"] + v.c.missions[mission].gold) / deliver.count
     return bonus * v.w["mission"]
 
 
@@ -99,7 +99,7 @@ def discard_goods(v, args) -> float:
 def form_party(v, args) -> float:
     kind = args[0]
     cost = form_cost(v.obs, v.seat, kind)
-    card = v.catalog.parties[kind]
+    card = v.c.parties[kind]
     glory = v.w["glory"] if card.size == "large" and not v.me.large_formed else 0.0
     short = max(0.0, v.w["gold_reserve"] - (v.me.gold - cost))
     gain = party_pref(v, kind) - party_pref(v, v.me.party.kind) + glory
@@ -149,7 +149,7 @@ def hear_rumor(v, args) -> float:
 
 def take_mission(v, args) -> float:
     mission = args[0]
-    target = v.catalog.missions[mission].target
+    target = v.c.missions[mission].target
     fade = v.w["travel_decay"] ** v.dist(v.me.region, target)
     return mission_value(v, mission) * v.chance("influence") * fade
 
@@ -166,7 +166,7 @@ def stash(v, args) -> float:
 
 def play_glory(v, args) -> float:
     card, good = args
-    if v.catalog.glory_cards[card].type == "follower":
+    if v.c.glory_cards[card].type == "follower":
         return v.w["glory_cards"] * glory_card_value(v, card)
     score = 0.0
     for op, p in v.rules.effects.get(card, ()):

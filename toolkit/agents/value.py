@@ -10,10 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 from statistics import mean
 
-from toolkit.agents import fight
 from toolkit.agents.odds import at_least, expected_skulls
 from toolkit.engine.cards import bounty_reward, is_brigand
 from toolkit.engine.checks import dice_for
+from toolkit.engine.party import party_of
 from toolkit.engine.rules import AMBUSH
 
 
@@ -36,14 +36,14 @@ def rumor_odds(catalog) -> tuple[float, float]:
 def _is_target_lawful(v, ref: str) -> bool:
     if ref[0] == "p":
         return not is_brigand(v.obs.players[int(ref[1:])])
-    return v.catalog.npcs[ref[2:]].role == "patrol"
+    return v.c.npcs[ref[2:]].role == "patrol"
 
 
 def _target_race(v, ref: str):
     if ref[0] == "p":
         hero = v.obs.players[int(ref[1:])].hero
-        return v.catalog.heroes[hero].race if hero else None
-    return v.catalog.npcs[ref[2:]].race
+        return v.c.heroes[hero].race if hero else None
+    return v.c.npcs[ref[2:]].race
 
 
 def bounty_cost(v, race) -> float:
@@ -60,7 +60,7 @@ def _spoils(v, ref: str) -> float:
         gold = other.gold if isinstance(other.gold, int) else v.game.starting.gold
         goods = min(len(other.goods), max(0, v.room)) * v.game.sell.price
         return gold + goods + bounty_reward(v.obs, v.seat, other)
-    card = v.catalog.npcs[ref[2:]]
+    card = v.c.npcs[ref[2:]]
     return v.obs.npcs[ref[2:]].gold + card.bounty_reward
 
 
@@ -75,10 +75,9 @@ def fight_value(v, ref: str, found: bool = False) -> float:
 def _fight_value(v, ref: str, found: bool) -> float:
     if v.me.party is None:
         return 0.0
-    from toolkit.engine.party import party_of
     if party_of(v.obs, ref) is None:
         return 0.0
-    win = fight.fight_win(v.obs, v.ref, ref)
+    win = v.fight_win(ref)
     appetite = v.w["fight_players"] if ref[0] == "p" else v.w["fight_npcs"]
     if win < v.w["min_win_chance"]:
         return -v.w["risk"] * (1 - win) * v.loss_if_beaten() * 0.5
@@ -123,7 +122,7 @@ def explorer_value(v, region: str) -> float:
 
 def mission_value(v, mission: str) -> float:
     """Reward and glory of a mission times the chance the seat can complete it."""
-    card = v.catalog.missions[mission]
+    card = v.c.missions[mission]
     if card.check is not None:
         chance = v.chance(card.check.stat, card.check.successes)
     elif card.deliver is not None:
@@ -131,7 +130,7 @@ def mission_value(v, mission: str) -> float:
     elif card.defeat is not None:
         npc = v.obs.npcs.get(card.defeat)
         chance = 0.0 if npc is None or npc.region is None else \
-            fight.fight_win(v.obs, v.ref, f"n:{card.defeat}")
+            v.fight_win(f"n:{card.defeat}")
     else:
         chance = 0.0
     return v.w["mission"] * chance * (v.w["glory"] + card.gold)

@@ -1,23 +1,38 @@
 """What one seat knows at one decision, with the facts a heuristic needs computed once.
 
 A View reads only the observation the engine gives the seat (its own hand, goods and gold,
-the public board); nothing here changes the state.
+the public board); nothing here changes the state. A View lives for one decision, so every
+fact (stats, fight odds, goals, open taverns) is computed at most once and remembered.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from functools import cached_property
 
 from toolkit.agents import fight
 from toolkit.agents.odds import at_least
 from toolkit.engine.cards import is_brigand, total_glory
-from toolkit.engine.checks import dice_for
+from toolkit.engine.checks import dice_for, hero_stat
 from toolkit.engine.npc import hunts
 from toolkit.engine.party import damage
-from toolkit.engine.turn import tavern_open
+from toolkit.engine.turn import open_taverns
 
 FAR = 99
+
+
+class cached_property:  # noqa: N801 - functools' version takes a lock on every read (3.11)
+    """A value computed on first read and kept in the instance's __dict__."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
 
 
 class View:
@@ -27,13 +42,17 @@ class View:
         self.obs = obs
         self.patience = patience  # shrinks the fear of hunters after idle turns
         self.seat = seat
-        self.w = style
+        self.w = getattr(style, "table", style)  # a plain dict of the weights when it has one
         self.rules = obs.rules
         self.game = obs.rules.game
         self.catalog = obs.rules.catalog
+        self.c = obs.rules.c  # the catalog's entries as plain dicts, by kind (engine.rules)
         self.me = obs.players[seat]
         self.ref = f"p{seat}"
         self._chances: dict = {}
+        self._stats: dict = {}
+        self._odds: dict = {}
+        self._threats: dict = {}
         self.memo: dict = {}  # values computed once per decision (value.py)
 
     # --- me -------------------------------------------------------------------------------
@@ -65,6 +84,36 @@ class View:
                 self.rules.faces, dice_for(self.obs, self.seat, stat, *checks), need)
         return self._chances[key]
 
+    def stat(self, obs, seat: int, stat: str) -> int:
+        """engine.checks.hero_stat, computed once per (seat, stat) for this observation."""
+        key = (seat, stat)
+        value = self._stats.get(key)
+        if value is None:
+            value = self._stats[key] = hero_stat(obs, seat, stat)
+        return value
+
+    # --- fight odds (toolkit.agents.fight), once per decision ------------------------------
+    def ranged_win(self, other: str, extra_dice: int = 0) -> float:
+        return self._fight(fight.ranged_win, other, extra_dice)
+
+    def melee_win(self, other: str, extra_dice: int = 0) -> float:
+        return self._fight(fight.melee_win, other, extra_dice)
+
+    def fight_win(self, other: str) -> float:
+        key = (fight.fight_win, other)
+        value = self._odds.get(key)
+        if value is None:
+            ranged = self.ranged_win(other)
+            value = self._odds[key] = max(ranged, 0.5 * (ranged + self.melee_win(other)))
+        return value
+
+    def _fight(self, fn, other: str, extra_dice: int) -> float:
+        key = (fn, other, extra_dice)
+        value = self._odds.get(key)
+        if value is None:
+            value = self._odds[key] = fn(self.obs, self.ref, other, extra_dice, self.stat)
+        return value
+
     @cached_property
     def glory_total(self) -> int:
         return total_glory(self.obs, self.seat)
@@ -77,7 +126,7 @@ class View:
 
     @cached_property
     def home(self) -> str | None:
-        return self.catalog.heroes[self.me.hero].home if self.me.hero else None
+        return self.c.heroes[self.me.hero].home if self.me.hero else None
 
     @cached_property
     def wanted(self) -> bool:
@@ -88,6 +137,11 @@ class View:
         from toolkit.agents.plan import goals
         return goals(self)
 
+    @cached_property
+    def ranked_goals(self) -> list:
+        """The goals, highest value first (plan.pull stops at the first it cannot use)."""
+        return sorted(self.goals, key=lambda goal: -goal[2])
+
     # --- the board ----------------------------------------------------------------------
     def dist(self, a: str, b: str) -> int:
         return self.rules.dist.get((a, b), FAR)
@@ -96,7 +150,7 @@ class View:
     def open_taverns(self) -> tuple:
         if self.me.hero is None:
             return ()
-        return tuple(t for t in self.rules.taverns if tavern_open(self.obs, self.seat, t))
+        return open_taverns(self.obs, self.seat)
 
     @cached_property
     def hunters(self) -> dict:
@@ -111,9 +165,12 @@ class View:
         """Expected cost-weighted danger of standing outside a tavern in `region`."""
         if self.me.party is None:
             return 0.0
-        worst = 0.0
-        for npc_id in self.hunters.get(region, ()):
-            worst = max(worst, 1.0 - fight.ranged_win(self.obs, self.ref, f"n:{npc_id}"))
+        worst = self._threats.get(region)
+        if worst is None:
+            worst = 0.0
+            for npc_id in self.hunters.get(region, ()):
+                worst = max(worst, 1.0 - self.ranged_win(f"n:{npc_id}"))
+            self._threats[region] = worst
         return worst
 
     def sale_value(self, good: str, here: str | None = None) -> float:
@@ -130,10 +187,16 @@ class View:
 
     def loss_if_beaten(self) -> float:
         """What losing a fight may cost: the party, the gold and goods carried, the cards."""
+        loss = self.__dict__.get("_loss")
+        if loss is None:
+            loss = self.__dict__["_loss"] = self._loss()
+        return loss
+
+    def _loss(self) -> float:
         me = self.me
         if me.party is None:
             return 0.0
-        card = self.catalog.parties[me.party.kind]
+        card = self.c.parties[me.party.kind]
         party = card.cost if card.cost is not None else 2 * self.game.starting.gold
         return (party + me.gold + self.game.sell.price * len(me.goods)
                 + 3 * len(me.hand) + self.w["glory"] * 0.25)

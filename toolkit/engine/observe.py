@@ -1,28 +1,39 @@
 """What one player may see (observation) and a re-sampled full state for search (determinize).
 
-Hidden from a seat: deck orders (decks appear sorted), other players' goods, glory hands,
-rumors and buy offers (None placeholders, counts kept), their stash gold (0; the number of
-deposits is public), face-down tavern equipment ("?"), during setup the others' heroes and
-parties ("?"/None), and a combat choice the other side has made but not yet revealed
-("hidden"). Observations carry no random streams. Carried gold stays visible: every gain
-and spend is public, so it is known to a player who watched the whole game.
+Hidden from a seat: every deck's contents (an observation keeps only how many cards each
+deck holds, as None placeholders: with the discard piles public, sorted true contents would
+let a player work out everyone's hidden cards), the equipment tokens in reserve, other
+players' goods, glory hands, rumors and buy offer (None placeholders, counts kept), their
+stash gold (0; the number of deposits is public), face-down tavern equipment ("?"), during
+setup the others' heroes and parties ("?"/None, their CHOOSE_PARTY actions "?"), and a
+combat choice the other side (player or NPC) has made but not yet revealed ("hidden").
+Observations carry no random streams. Carried gold stays visible: every gain and spend is
+public, so it is known to a player who watched the whole game.
 """
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 from toolkit.engine.actions import Action, ActionKind
-from toolkit.engine.rng import Streams, stream
+from toolkit.engine.rng import PURPOSES, Streams, stream
 from toolkit.engine.state import clone
+from toolkit.errors import RulesError
 
 DECKS = ("goods_deck", "glory_deck", "hero_deck", "event_deck", "mission_deck", "rumor_deck",
          "eq_reserve")
+HIDDEN = "hidden"   # an unrevealed combat choice
+UNKNOWN = "?"       # a face-down token, a secret hero or party
 
 
 def observation(state, seat: int):
     """A copy of the state with everything `seat` cannot see removed."""
     view = clone(state, streams=False, records=False)
     for name in DECKS:
-        setattr(view, name, sorted(getattr(state, name)))
+        setattr(view, name, [None] * len(getattr(state, name)))
+    view.marker_pool = sorted(state.marker_pool)  # a public set; its order is random
+    setup = view.phase == "setup"
     for player in view.players:
         if player.seat == seat:
             continue
@@ -30,16 +41,20 @@ def observation(state, seat: int):
         player.hand = [None] * len(player.hand)
         player.rumors = [None] * len(player.rumors)
         player.stash = 0
-        if view.phase == "setup":
-            player.hero, player.party, player.region = "?", None, None
+        if setup:
+            player.hero, player.party, player.region = UNKNOWN, None, None
+            player.heroes = [UNKNOWN] * len(player.heroes)
+            player.start_party = None
     for tavern, token in view.tavern_eq.items():
         if token is not None and tavern not in view.eq_revealed:
-            view.tavern_eq[tavern] = "?"
+            view.tavern_eq[tavern] = UNKNOWN
     if view.visit is not None and view.turn_seat != seat:
         view.visit.offer = [None] * len(view.visit.offer)
         view.visit.prices = {}
     view.log = _masked(state.log, seat, _log_entry)
     view.history = _masked(state.history, None, _history_entry)
+    if setup:
+        _hide_parties(view, seat)
     _hide_choice(view, seat)
     return view
 
@@ -86,7 +101,16 @@ def _masked(source: list, seat, mask) -> list:
     return items[:]
 
 
-_HIDDEN_BUY = Action(ActionKind.BUY, ("?",))
+_HIDDEN_BUY = Action(ActionKind.BUY, (UNKNOWN,))
+_HIDDEN_PARTY = Action(ActionKind.CHOOSE_PARTY, (UNKNOWN,))
+_HIDDEN_CHOICE = Action(ActionKind.COMBAT_CHOICE, (HIDDEN,))
+
+
+def _hide_parties(view, seat) -> None:
+    """Setup: the i-th action is the CHOOSE_PARTY of the i-th seat in turn order."""
+    for i, action in enumerate(view.history):
+        if action.kind is ActionKind.CHOOSE_PARTY and view.order[i] != seat:
+            view.history[i] = _HIDDEN_PARTY
 
 
 def _hide_choice(view, seat) -> None:
@@ -96,64 +120,116 @@ def _hide_choice(view, seat) -> None:
     for side in (0, 1):
         ref = combat["sides"][side]
         if combat["choices"][side] is not None and ref != f"p{seat}":
-            combat["choices"][side] = "hidden"
-            for i in range(len(view.history) - 1, -1, -1):
-                if view.history[i].kind is ActionKind.COMBAT_CHOICE:
-                    view.history[i] = Action(ActionKind.COMBAT_CHOICE, ("hidden",))
-                    break
+            combat["choices"][side] = HIDDEN
+            if ref[0] == "p":  # a player's choice is also its last COMBAT_CHOICE action
+                _hide_last_choice(view.history)
 
 
-def determinize(state, seat: int, rng):
-    """A full state equal to the truth in all `seat` sees, the rest re-sampled with `rng`."""
-    out = clone(state, streams=False)  # its streams are new, below
+def _hide_last_choice(history: list) -> None:
+    for i in range(len(history) - 1, -1, -1):
+        if history[i].kind is ActionKind.COMBAT_CHOICE:
+            history[i] = _HIDDEN_CHOICE
+            return
+
+
+def determinize(state, seat: int, rng: random.Random):
+    """A full, playable state equal to the truth in all `seat` sees (`state` may be the
+    true state or the seat's observation); the rest is re-sampled with `rng`: the unseen
+    cards and tokens of each kind (all in the box less those in sight) are shuffled and
+    dealt to the decks and to the hidden holdings, with the right counts (a rumor's truth
+    follows its card); during setup the others' heroes and chosen parties are re-drawn;
+    hidden combat choices are sampled; fresh random streams are drawn from `rng`."""
+    out = observation(state, seat) if state.rng else clone(state, streams=False)
+    _deal_unseen(out, seat, rng)
     others = [p for p in out.players if p.seat != seat]
-    offer_hidden = out.visit is not None and out.turn_seat != seat
-    _redeal(rng, out, "goods_deck", [(p, "goods") for p in others],
-            [out.visit] if offer_hidden else [])
-    _redeal(rng, out, "glory_deck", [(p, "hand") for p in others])
-    _redeal(rng, out, "rumor_deck", [(p, "rumors") for p in others])
-    for name in ("hero_deck", "event_deck", "mission_deck"):
-        rng.shuffle(getattr(out, name))
-    hidden = [t for t, e in out.tavern_eq.items() if e is not None and t not in out.eq_revealed]
-    tokens = [out.tavern_eq[t] for t in hidden] + out.eq_reserve
-    rng.shuffle(tokens)
-    for tavern in hidden:
-        out.tavern_eq[tavern] = tokens.pop()
-    out.eq_reserve = tokens
+    if out.phase == "setup":
+        _resample_setup(out, others, rng)
     gpp = out.rules.game.stash.gold_per_point
     for player in others:
-        player.stash = player.deposits * gpp
-    if offer_hidden:
+        player.stash = player.deposits * gpp  # the hidden amount, from the public deposits
+    if out.visit is not None and out.visit.prices == {} and out.visit.offer:
         from toolkit.engine.tavern import offer_prices
         out.visit.prices = offer_prices(out, out.visit.offer)
     _resample_choice(out, seat, rng)
     base = rng.getrandbits(64)
-    out.rng = Streams({k: stream(base, k) for k in state.rng})
+    out.rng = Streams({k: stream(base, k) for k in PURPOSES})
     return out
 
 
-def _redeal(rng, out, deck: str, holders, visits=()) -> None:
-    pool = list(getattr(out, deck))
-    for owner, attr in holders:
-        pool += getattr(owner, attr)
-    for visit in visits:
-        pool += visit.offer
-    rng.shuffle(pool)
-    for owner, attr in holders:
-        n = len(getattr(owner, attr))
-        setattr(owner, attr, [pool.pop() for _ in range(n)])
-    for visit in visits:
-        visit.offer = [pool.pop() for _ in range(len(visit.offer))]
-    setattr(out, deck, pool)
+def _slots(out, seat: int) -> dict:
+    """Component family -> the hidden places of a view, as (container, key) pairs."""
+    others = [p for p in out.players if p.seat != seat]
+    offer = [out.visit.offer] if out.visit is not None else []
+
+    def holes(*lists):
+        return [(lst, i) for lst in lists for i, v in enumerate(lst) if v is None]
+    return {
+        "goods card": holes(out.goods_deck, *(p.goods for p in others), *offer),
+        "glory card": holes(out.glory_deck, *(p.hand for p in others)),
+        "hero card": holes(out.hero_deck) + [(p, "hero") for p in others
+                                              if p.hero == UNKNOWN],
+        "event card": holes(out.event_deck),
+        "mission card": holes(out.mission_deck),
+        "rumor card": holes(out.rumor_deck, *(p.rumors for p in others)),
+        "equipment token": holes(out.eq_reserve) + [
+            (out.tavern_eq, t) for t, e in out.tavern_eq.items() if e == UNKNOWN],
+    }
+
+
+def _deal_unseen(out, seat: int, rng: random.Random) -> None:
+    from toolkit.checks.observe import places
+    seen, box = places(out), _box(out.rules)
+    for family, slots in _slots(out, seat).items():
+        left = box[family].copy()
+        left.subtract(c for c in seen[family] if c is not None and c != UNKNOWN)
+        pool = sorted(left.elements())  # sorted: the shuffle alone decides the deal
+        if len(pool) != len(slots):
+            raise RulesError(f"determinize: {len(slots)} hidden {family}s but "
+                             f"{len(pool)} unseen ones")
+        rng.shuffle(pool)
+        for (holder, key), card in zip(slots, pool):
+            if isinstance(holder, (list, dict)):
+                holder[key] = card
+            else:
+                setattr(holder, key, card)
+
+
+_BOXES: dict = {}  # id(rules) -> (rules, family -> Counter of every copy in the box)
+
+
+def _box(rules) -> dict:
+    hit = _BOXES.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        from toolkit.checks.observe import totals
+        hit = _BOXES[id(rules)] = (rules, {f: Counter(c) for f, c in totals(rules).items()})
+    return hit[1]
+
+
+def _resample_setup(out, others, rng: random.Random) -> None:
+    """The others' secret heroes are dealt above; those who already chose a party get one
+    drawn from the starting parties, placed as CHOOSE_PARTY would place it."""
+    from toolkit.engine.death import start_hero
+    choosing = {d["player"] for d in out.pending if d["kind"] == "choose_party"}
+    parties = list(out.rules.game.starting.parties)
+    for player in others:
+        player.heroes = [player.hero]
+        if player.seat not in choosing:
+            player.start_party = parties[int(rng.random() * len(parties))]
+            start_hero(out, player.seat, player.start_party, top_up=False)
 
 
 def _resample_choice(out, seat, rng) -> None:
     from toolkit.engine.combat import choice_options
+    from toolkit.engine.npc import choose as npc_choice
     combat = out.combat
     if combat is None:
         return
     for side in (0, 1):
+        if combat["choices"][side] != HIDDEN:
+            continue
         ref = combat["sides"][side]
-        if ref[0] == "p" and ref != f"p{seat}" and combat["choices"][side] is not None:
-            options = choice_options(out, int(ref[1:]), side)
-            combat["choices"][side] = options[int(rng.random() * len(options))]
+        if ref[0] != "p":  # an NPC follows its fixed, public rule
+            combat["choices"][side] = npc_choice(out, combat, side)
+            continue
+        options = choice_options(out, int(ref[1:]), side)
+        combat["choices"][side] = options[int(rng.random() * len(options))]

@@ -14,16 +14,39 @@ from toolkit.engine.state import Visit
 def tavern_open(state, seat: int, region: str) -> bool:
     """A tavern is closed to heroes wanted by its race (home excepted) and to heroes of a
     race at war with its race (unless the hero ignores wars)."""
-    player = state.players[seat]
-    if state.rules.c.regions[region].tavern is None:
+    rules = state.rules
+    if rules.c.regions[region].tavern is None:
         return False
-    home = state.rules.c.heroes[player.hero].home
-    if region == home:
+    if region == rules.c.heroes[state.players[seat].hero].home:
         return True
-    race = state.rules.region_race[region]
-    if player.bounty.get(race) and not effects.fire(state, seat, "enter_wanted", False):
+    return _open_to(state, seat, rules.region_race[region])
+
+
+def open_taverns(state, seat: int) -> tuple:
+    """Every region whose tavern is open to the seat (tavern_open of each, board order);
+    the answer for a tavern away from home depends only on its race, so once per race."""
+    rules = state.rules
+    home = rules.c.heroes[state.players[seat].hero].home
+    by_race: dict = {}
+    out = []
+    for region in rules.taverns:
+        if region != home:
+            race = rules.region_race[region]
+            ok = by_race.get(race)
+            if ok is None:
+                ok = by_race[race] = _open_to(state, seat, race)
+            if not ok:
+                continue
+        out.append(region)
+    return tuple(out)
+
+
+def _open_to(state, seat: int, race) -> bool:
+    """Whether a tavern of `race` (not the hero's home) lets the seat in."""
+    if state.players[seat].bounty.get(race) and \
+            not effects.fire(state, seat, "enter_wanted", False):
         return False
-    if not at_war(state, hero_race(state, seat), race):
+    if not state.active_events or not at_war(state, hero_race(state, seat), race):
         return True
     return effects.fire(state, seat, "ignore", False, event="war")
 

@@ -20,19 +20,23 @@ def play_game(catalog, seed: int, agents: Sequence[str],
               max_actions: int = MAX_ACTIONS) -> dict[str, Any]:
     """The compact record (engine.game_record) of one game; seat i is played by agents[i]."""
     players = [make_agent(name, catalog, seat, seed) for seat, name in enumerate(agents)]
+    observes = [getattr(agent, "observes", True) for agent in players]
     state = engine.new_game(catalog, seed, list(agents))
+    # the engine calls, looked up once (this loop runs ~500 times a game)
+    is_terminal, current_player = engine.is_terminal, engine.current_player
+    legal_actions, observation, apply_action = (engine.legal_actions, engine.observation,
+                                                engine.apply_action)
     for _ in range(max_actions):
-        if engine.is_terminal(state):
+        if is_terminal(state):
             return engine.game_record(state)
-        seat = engine.current_player(state)
-        legal = engine.legal_actions(state)
-        agent = players[seat]
-        view = engine.observation(state, seat) if getattr(agent, "observes", True) else None
-        action = agent.choose(view, legal)
+        seat = current_player(state)
+        legal = legal_actions(state)
+        view = observation(state, seat) if observes[seat] else None
+        action = players[seat].choose(view, legal)
         if action not in legal:
             raise RulesError(f"agent '{agents[seat]}' in seat {seat} chose an illegal action "
                              f"{action!r} (game seed {seed})")
-        state = engine.apply_action(state, action)
-    if engine.is_terminal(state):
+        state = apply_action(state, action)
+    if is_terminal(state):
         return engine.game_record(state)
     raise RulesError(f"game seed {seed} did not end within {max_actions} actions")
