@@ -59,19 +59,16 @@ def main() -> None:
               f"(overhead vs bare {100 * (secs - bare) / bare:+.1f} %)")
     print(f"speed-up 1 -> 2 workers: {results[1] / results[2]:.2f}x")
     if args.dask:
-        from toolkit.sim.dask_backend import dask_client
+        from toolkit.sim.dask_backend import close_all, shared_client
 
-        def cycle():
-            with dask_client(2):
-                pass
-
-        _, startup = timed(cycle)
+        _, startup = timed(lambda: shared_client(2))
         out, secs = timed(lambda: run_games(root, seeds, lineups, workers=2, backend="dask",
                                             progress=False))
+        _, stop = timed(close_all)
         assert out == records, "dask differs from local"
-        print(f"dask LocalCluster, 2  : {args.games / secs:8.1f} games/s including start-up, "
-              f"{args.games / max(secs - startup, 1e-9):.1f} without "
-              f"(cluster start+stop alone {startup:.1f} s)")
+        print(f"dask LocalCluster, 2  : {args.games / (secs + startup):8.1f} games/s including "
+              f"start-up, {args.games / secs:.1f} on the running cluster "
+              f"(cluster start {startup:.1f} s, stop {stop:.1f} s)")
 
 
 if __name__ == "__main__":

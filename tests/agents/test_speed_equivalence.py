@@ -56,6 +56,23 @@ def test_same_actions_as_before(catalog, seed, lineup):
     assert history_hash(catalog, seed, lineup) == GOLDEN[seed]
 
 
+def test_open_taverns_agrees_with_tavern_open(catalog):
+    """The batched engine.turn.open_taverns (once per race) equals tavern_open per tavern."""
+    from toolkit.engine.turn import open_taverns, tavern_open
+    agents = [make_agent("raider", catalog, seat, 11) for seat in range(4)]
+    state = engine.new_game(catalog, 11, ["raider"] * 4)
+    checked = 0
+    while not engine.is_terminal(state):
+        seat = engine.current_player(state)
+        if state.players[seat].hero and state.phase != "setup":
+            expected = tuple(t for t in state.rules.taverns if tavern_open(state, seat, t))
+            assert open_taverns(state, seat) == expected
+            checked += 1
+        view = engine.observation(state, seat)
+        state = engine.apply_action(state, agents[seat].choose(view, engine.legal_actions(state)))
+    assert checked > 100
+
+
 def test_runner_plays_the_same_game(catalog):
     from toolkit.sim.runner import play_game
     seed, lineup = GAMES[3]

@@ -9,15 +9,26 @@ HEROES = ["h_ash", "h_birch", "h_cedar", "h_dune", "h_elm", "h_fern", "h_gale", 
 PARTIES = ["small_caravan", "small_war_band"]
 AGENTS = ["trader", "raider", "adventurer", "balanced"]
 SOURCES = ["defeat", "sell", "raid", "mission", "rumor", "large_party", "stash"]
-CARDS = ["ev_storm", "eq_boots", "wp_net", "gc_reroll", "gc_extra_action"]
+CARDS = ["eq_boots", "wp_net", "gc_reroll", "gc_extra_action"]  # used by players
+EVENTS = ["ev_storm", "ev_fog", "ev_fair"]  # drawn for everyone
 REASONS = ["glory", "events_exhausted", "heroes_exhausted", "round_limit"]
 RECORD_KEYS = {"seed", "players", "content_hash", "agents", "heroes", "hero_history",
                "parties", "first_player", "winner", "rounds", "end_reason", "glory", "glory_by_source",
-               "gold", "stash", "deaths", "bounty", "cards_used", "gold_by_round", "actions"}
+               "gold", "stash", "deaths", "bounty", "cards_used", "events_drawn", "gold_by_round", "actions"}
 
 
 def make_record(seed: int, players: int, strong: str | None = None, weight: float = 3.0,
                 shared: float = 0.05) -> dict:
+    record = _base_record(seed, players, strong, weight, shared)
+    extra = random.Random(-seed)  # a stream of its own: the base values stay as they were
+    record["events_drawn"] = extra.choices(EVENTS, k=record["rounds"])
+    for seat, deaths in enumerate(record["deaths"]):  # a hero taken after each death
+        spare = [h for h in HEROES if h not in record["heroes"]]
+        record["hero_history"][seat] += extra.sample(spare, deaths)
+    return record
+
+
+def _base_record(seed, players, strong, weight, shared) -> dict:
     rng = random.Random(seed)
     heroes = rng.sample(HEROES, players)
     weights = [weight if h == strong else 1.0 for h in heroes]
@@ -57,5 +68,5 @@ def make_records(n: int, players=(2, 3, 4), strong: str | None = None, **kw) -> 
     return [make_record(1000 + i, players[i % len(players)], strong, **kw) for i in range(n)]
 
 
-KINDS = {"ev_storm": "event", "eq_boots": "equipment", "wp_net": "weapon",
-         "gc_reroll": "glory_card", "gc_extra_action": "glory_card"}
+KINDS = {"ev_storm": "event", "ev_fog": "event", "ev_fair": "event", "eq_boots": "equipment",
+         "wp_net": "weapon", "gc_reroll": "glory_card", "gc_extra_action": "glory_card"}

@@ -58,12 +58,24 @@ def test_one_and_two_workers_agree(engine_ready):
     assert one == two and [r["seed"] for r in one] == seeds
 
 
-def test_local_and_dask_agree(engine_ready):
+def test_local_and_dask_agree_and_the_cluster_is_reused(engine_ready):
+    from toolkit.sim import dask_backend
+
     seeds, lineups = seeds_and_lineups(8, [2])
     local = batch.run_games(engine_ready, seeds, lineups, workers=2, progress=False)
-    dask = batch.run_games(engine_ready, seeds, lineups, workers=2, backend="dask",
-                           progress=False)
-    assert dask == local
+    try:
+        dask = batch.run_games(engine_ready, seeds[:5], lineups[:5], workers=2, backend="dask",
+                               progress=False)
+        client = dask_backend.shared_client(2)
+        address = client.scheduler.address
+        dask += batch.run_games(engine_ready, seeds[5:], lineups[5:], workers=2, backend="dask",
+                                progress=False)
+        again = dask_backend.shared_client(2)
+        assert again is client and again.scheduler.address == address
+        assert dask == local
+    finally:
+        dask_backend.close_all()
+    assert client.status == "closed" and not dask_backend._OPEN
 
 
 def test_content_change_is_detected(content_ready):

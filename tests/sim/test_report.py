@@ -52,3 +52,13 @@ def test_page_is_deterministic(biased, page):
 def test_incomplete_run_is_announced(page):
     assert "stopped early" in page
     assert "1200 games of 1250 requested" in " ".join(page.split())
+
+
+def test_hero_played_and_events_tables(page):
+    text = " ".join(page.split())
+    assert "<h3>Win rate by hero played</h3>" in text
+    assert "the table above counts only each player's starting hero" in text.replace("&#39;", "'")
+    events = text.split("<h3>Events</h3>")[1].split("</table>")[0]
+    assert all(f"<td>{e}</td>" in events for e in ("ev_storm", "ev_fog", "ev_fair"))
+    cards = text.split("<h3>Cards</h3>")[1].split("</table>")[0]
+    assert "ev_storm" not in cards and "<td>wp_net</td>" in cards

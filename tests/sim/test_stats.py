@@ -109,10 +109,11 @@ def test_glory_by_source_shares_sum_to_one(biased):
 
 
 def test_cards_counted_and_filtered_by_kind():
-    record = dict(make_record(3, 2), winner=[1],
-                  cards_used=[{"gc_reroll": 2, "good_salt": 1}, {"gc_reroll": 1, "wp_net": 1}])
+    record = dict(make_record(3, 2), winner=[1], events_drawn=[],
+                  cards_used=[{"gc_reroll": 2, "good_salt": 1, "ev_storm": 1},
+                              {"gc_reroll": 1, "wp_net": 1}])
     cards = stats.cards([record], KINDS)
-    assert set(cards) == {"gc_reroll", "wp_net"}  # goods are not reported
+    assert set(cards) == {"gc_reroll", "wp_net"}  # goods are not reported, events only drawn
     assert cards["gc_reroll"]["uses"] == 3 and cards["gc_reroll"]["players"] == 2
     assert cards["gc_reroll"]["games"] == 1 and cards["gc_reroll"]["wins"] == 1
     assert cards["wp_net"]["rate"] == 1.0 and cards["wp_net"]["kind"] == "weapon"
@@ -139,3 +140,34 @@ def test_mixed_content_versions_refused():
     records = [make_record(1, 2), dict(make_record(2, 2), content_hash="ffff000011112222")]
     with pytest.raises(ContentError):
         stats.build_report(records, seed=1, agents="mixed")
+
+
+def test_events_drawn_credit_the_first_player():
+    base = make_record(3, 2)
+    won = dict(base, first_player=1, winner=[1], rounds=4,
+               events_drawn=["ev_fog", "ev_storm", "ev_fog", "ev_fair"])
+    lost = dict(base, first_player=0, winner=[1], rounds=2, events_drawn=["ev_fog", "ev_fair"])
+    other = dict(base, first_player=0, winner=[0], rounds=3, events_drawn=["ev_fair"] * 3)
+    cards = stats.cards([won, lost, other], KINDS)
+    fog, storm, fair = cards["ev_fog"], cards["ev_storm"], cards["ev_fair"]
+    assert (fog["kind"], fog["drawn"], fog["games"]) == ("event", 3, 2)
+    assert fog["drawer_rate"] == 0.5 and fog["drawer_wins"] == 1
+    assert storm["drawer_rate"] == 1.0 and storm["mean_rounds"] == 4
+    assert fair["drawn"] == 5 and fair["games"] == 3
+    assert fair["drawer_rate_all"] == pytest.approx(2 / 3)
+    assert fog["mean_rounds"] == 3 and fog["mean_rounds_all"] == 3
+    events = [c for c, e in cards.items() if e["kind"] == "event"]
+    assert events == ["ev_fair", "ev_fog", "ev_storm"]  # the most drawn first, after used cards
+    assert list(cards)[-3:] == events
+
+
+def test_hero_played_counts_heroes_taken_after_a_death():
+    base = make_record(3, 2)
+    record = dict(base, heroes=["h_ash", "h_elm"], winner=[0],
+                  hero_history=[["h_ash", "h_fern", "h_ash"], ["h_elm"]])
+    rates = stats.win_rate([record])
+    assert set(rates["by_hero"]) == {"h_ash", "h_elm"}
+    played = rates["by_hero_played"]
+    assert set(played) == {"h_ash", "h_fern", "h_elm"}
+    assert played["h_ash"]["games"] == 1 and played["h_fern"]["wins"] == 1
+    assert played["h_elm"]["rate"] == 0.0

@@ -50,7 +50,8 @@ def _trade_goals(v) -> list:
     margin = (sell.demanded_price + sell.price) / 2 - mean_price
     if v.room > 0 and v.me.gold >= w["gold_reserve"] + max_price:
         gain = w["trade_goal"] * w["buy_margin"] * min(v.room, 3) * margin * 0.5
-        found += [(t, "tavern", gain) for t in v.open_taverns]
+        if gain > 0.0:
+            found += [(t, "tavern", gain) for t in v.open_taverns]
     return found
 
 
@@ -94,17 +95,20 @@ def _adventure_goals(v) -> list:
         gain = rumor_value(v) * v.chance("perception")
         found.append((region, "out", w["adventure_goal"] * gain))
     if len(me.rumors) < 2:
-        gain = rumor_value(v) * v.chance("influence") * 0.4
-        found += [(t, "tavern", w["adventure_goal"] * gain) for t in v.open_taverns]
+        gain = w["adventure_goal"] * (rumor_value(v) * v.chance("influence") * 0.4)
+        if gain > 0.0:
+            found += [(t, "tavern", gain) for t in v.open_taverns]
     return found
 
 
 def _hunt_goals(v) -> list:
     hunt, obs = v.w["hunt_goal"], v.obs
     found = []
-    for region, token in obs.explorers.items():
-        if token is not None:
-            found.append((region, "out", hunt * explorer_value(v, region)))
+    regions = [region for region, token in obs.explorers.items() if token is not None]
+    if regions:
+        gain = hunt * explorer_value(v, regions[0])  # the same for every explorer
+        if gain > 0.0:  # goals() keeps only positive values
+            found += [(region, "out", gain) for region in regions]
     for other in obs.players:
         if other.seat != v.seat and other.hero and other.region and not other.in_tavern:
             found.append((other.region, "out", hunt * fight_value(v, f"p{other.seat}")))

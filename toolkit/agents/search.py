@@ -43,6 +43,8 @@ ATTACK_MARGIN = 6.0       # attacks scoring within this of the favourite are sea
 ENDGAME_GAP = 3           # glory short of the goal at which every decision is searched
 ENDGAME_TURNS = 2         # rollout horizon (own turns) in the endgame
 MIN_GAIN = 1.0            # gold-equivalents a rival must gain over the favourite
+MIDGAME = True            # search risky decisions and near-attacks before the endgame
+ENDGAME_CONFIDENCE = 2.0  # CONFIDENCE in the endgame
 
 
 class SearchAgent:
@@ -70,10 +72,12 @@ class SearchAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         endgame = self._endgame(observation)
-        if legal_actions[0].kind in RISKY or endgame:
+        if endgame or (MIDGAME and legal_actions[0].kind in RISKY):
             candidates = self._candidates(observation, legal_actions)
-        else:
+        elif MIDGAME:
             candidates = self._attacks(observation, legal_actions)
+        else:
+            return self.prior.best(observation, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
         self.decisions += 1
@@ -85,20 +89,21 @@ class SearchAgent:
                 values[i].append(self._rollout(engine.clone(world), action, seed,
                                                ENDGAME_TURNS if endgame else HORIZON_TURNS))
         self.last = [(a, sum(v) / len(v)) for a, v in zip(candidates, values)]
-        return candidates[self._verdict(values)]
+        return candidates[self._verdict(values, ENDGAME_CONFIDENCE if endgame else None)]
 
     @staticmethod
-    def _verdict(values: list[list[float]]) -> int:
+    def _verdict(values: list[list[float]], confidence: float | None = None) -> int:
         """The heuristic's favourite (index 0) unless another candidate beats it in the
         paired rollouts by a mean of more than MIN_GAIN and more than CONFIDENCE standard
         errors of the mean difference; among such candidates, the largest gain."""
         best, best_gain = 0, 0.0
+        confidence = CONFIDENCE if confidence is None else confidence
         for i in range(1, len(values)):
             diffs = [b - a for a, b in zip(values[0], values[i])]
             n = len(diffs)
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean > max(best_gain, MIN_GAIN, CONFIDENCE * (var / n) ** 0.5):
+            if mean > max(best_gain, MIN_GAIN, confidence * (var / n) ** 0.5):
                 best, best_gain = i, mean
         return best
 

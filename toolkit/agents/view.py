@@ -20,8 +20,9 @@ from toolkit.engine.turn import open_taverns
 FAR = 99
 
 
-class cached_property:  # noqa: N801 - functools' version takes a lock on every read (3.11)
-    """A value computed on first read and kept in the instance's __dict__."""
+class lazy:  # noqa: N801 - used as a decorator
+    """A value computed on first read and kept in the instance's __dict__ (like
+    functools.cached_property, without the lock Python 3.11 takes on every first read)."""
 
     def __init__(self, fn):
         self.fn = fn
@@ -56,22 +57,22 @@ class View:
         self.memo: dict = {}  # values computed once per decision (value.py)
 
     # --- me -------------------------------------------------------------------------------
-    @cached_property
+    @lazy
     def goods(self) -> Counter:
         cards = self.rules.cards
         return Counter(cards[c][0] for c in self.me.goods)
 
-    @cached_property
+    @lazy
     def room(self) -> int:
         """Goods cards the party can still carry outside a tavern."""
         party = self.me.party
         return 0 if party is None else party.cur["cargo"] - len(self.me.goods)
 
-    @cached_property
+    @lazy
     def damage(self) -> int:
         return 0 if self.me.party is None else damage(self.me.party)
 
-    @cached_property
+    @lazy
     def missing_mercenaries(self) -> int:
         party = self.me.party
         return 0 if party is None else party.top["mercenaries"] - party.cur["mercenaries"]
@@ -114,30 +115,30 @@ class View:
             value = self._odds[key] = fn(self.obs, self.ref, other, extra_dice, self.stat)
         return value
 
-    @cached_property
+    @lazy
     def glory_total(self) -> int:
         return total_glory(self.obs, self.seat)
 
-    @cached_property
+    @lazy
     def stash_room(self) -> int:
         """Stash points still allowed."""
         stash = self.game.stash
         return max(0, stash.max_points - self.me.stash // stash.gold_per_point)
 
-    @cached_property
+    @lazy
     def home(self) -> str | None:
         return self.c.heroes[self.me.hero].home if self.me.hero else None
 
-    @cached_property
+    @lazy
     def wanted(self) -> bool:
         return is_brigand(self.me)
 
-    @cached_property
+    @lazy
     def goals(self) -> list:
         from toolkit.agents.plan import goals
         return goals(self)
 
-    @cached_property
+    @lazy
     def ranked_goals(self) -> list:
         """The goals, highest value first (plan.pull stops at the first it cannot use)."""
         return sorted(self.goals, key=lambda goal: -goal[2])
@@ -146,13 +147,13 @@ class View:
     def dist(self, a: str, b: str) -> int:
         return self.rules.dist.get((a, b), FAR)
 
-    @cached_property
+    @lazy
     def open_taverns(self) -> tuple:
         if self.me.hero is None:
             return ()
         return open_taverns(self.obs, self.seat)
 
-    @cached_property
+    @lazy
     def hunters(self) -> dict:
         """region -> NPC ids there that hunt this seat."""
         found: dict[str, list] = {}

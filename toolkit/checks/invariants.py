@@ -230,13 +230,17 @@ def game_ends(step: Step):
 @invariant("record_consistent", scope="game")
 def record_consistent(step: Step):
     """The game record agrees with the final state: rounds played within the event deck,
-    glory by source summing to each total, the winners those of `results`."""
+    one event drawn per round, glory by source summing to each total, the winners those of `results`."""
     from toolkit.engine.cards import total_glory
     record = engine.game_record(step.state)
     events = len(step.state.rules.events)
     if record["rounds"] > events:
         return (f"the record says {record['rounds']} rounds with an event deck of {events} "
                 f"(end: {record['end_reason']})")
+    drawn = record["events_drawn"]
+    if len(drawn) != record["rounds"] or not set(drawn) <= set(step.state.rules.events):
+        return (f"the record lists {len(drawn)} events drawn over {record['rounds']} rounds: "
+                f"{drawn}")
     for seat, (total, sources) in enumerate(zip(record["glory"], record["glory_by_source"])):
         if total != total_glory(step.state, seat) or sum(sources.values()) != total:
             return f"seat {seat}'s recorded glory {total} != its sources {sources}"

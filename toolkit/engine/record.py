@@ -84,6 +84,7 @@ def game_record(state) -> dict:
         "deaths": [p.deaths for p in players],
         "bounty": [sum(p.bounty.values()) for p in players],
         "cards_used": [dict(sorted(p.used.items())) for p in players],
+        "events_drawn": list(state.event_discard),
         "gold_by_round": [list(p.gold_rounds) for p in players],
         "actions": len(state.history),
     }

@@ -172,22 +172,26 @@ def _collect_local(pool, futures, collect: Callable) -> None:
 
 
 def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable) -> None:
-    """The same batches as futures on a Dask cluster (a LocalCluster unless --scheduler)."""
-    from toolkit.sim.dask_backend import dask_client
+    """The same batches as futures on a Dask cluster (a LocalCluster unless --scheduler),
+    through the process's shared client; on an error the queued batches are cancelled."""
+    from distributed import as_completed as dask_completed
 
-    with dask_client(workers, scheduler) as client:
-        from distributed import as_completed as dask_completed
+    from toolkit.sim.dask_backend import shared_client
 
-        futures = client.map(play_batch, [root] * len(chunks), [content_hash] * len(chunks),
-                             chunks, pure=False)
-        collected = set()
-        try:
-            for future in dask_completed(futures):
+    client = shared_client(workers, scheduler)  # kept open: the next call reuses it
+    futures = client.map(play_batch, [root] * len(chunks), [content_hash] * len(chunks),
+                         chunks, pure=False)
+    collected = set()
+    try:
+        for future in dask_completed(futures):
+            collect(future.result())
+            collected.add(future.key)
+    except KeyboardInterrupt:
+        for future in futures:
+            if future.key not in collected and future.status == "finished":
                 collect(future.result())
-                collected.add(future.key)
-        except KeyboardInterrupt:
-            for future in futures:
-                if future.key not in collected and future.status == "finished":
-                    collect(future.result())
-            client.cancel(futures)
-            raise
+        client.cancel(futures)
+        raise
+    except BaseException:
+        client.cancel(futures)
+        raise

@@ -103,12 +103,31 @@ def view_model(report: Mapping[str, Any], names=None, title: str = "") -> dict[s
         "title": title, "report": report, "verdicts": verdicts(report, names),
         "fairness": fairness_lines(report), "length": length_line(report),
         "figures": _figures(report, names),
-        "tables": [{"title": f"Win rate by {t.lower()}", "rows": _rows(rates[s], k, names, flagged)}
-                   for k, s, t in FAMILIES]
-        + [{"title": "Win rate by agent", "rows": _rows(rates["by_agent"], "agent", names)}],
-        "cards": [{"label": label_for("card", k, names), "id": k, **e}
-                  for k, e in report["cards"].items()],
+        "tables": _tables(rates, names, flagged),
+        "cards": _cards(report, names, lambda e: e["kind"] != "event"),
+        "events": _cards(report, names, lambda e: e["kind"] == "event"),
     }
+
+
+PLAYED_NOTE = ("Counts every hero a player used at any time, a hero taken after a death too, "
+               "with the player's result; the table above counts only each player's starting "
+               "hero.")
+
+
+def _tables(rates, names, flagged) -> list[dict[str, Any]]:
+    tables = [{"title": f"Win rate by {t.lower()}", "rows": _rows(rates[s], k, names, flagged),
+               "note": ""} for k, s, t in FAMILIES]
+    if "by_hero_played" in rates:
+        tables.insert(1, {"title": "Win rate by hero played", "note": PLAYED_NOTE,
+                          "rows": _rows(rates["by_hero_played"], "hero", names)})
+    tables.append({"title": "Win rate by agent", "note": "",
+                   "rows": _rows(rates["by_agent"], "agent", names)})
+    return tables
+
+
+def _cards(report, names, keep) -> list[dict[str, Any]]:
+    return [{"label": label_for("card", k, names), "id": k, **e}
+            for k, e in report["cards"].items() if keep(e)]
 
 
 def render_html(report: Mapping[str, Any], names=None, title: str = "") -> str:

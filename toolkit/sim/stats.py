@@ -17,6 +17,7 @@ Record = Mapping[str, Any]
 ALPHA = 0.05
 EXACT_LIMIT = 5000  # exact binomial tests up to this many games, a normal approximation above
 CARD_KINDS = ("event", "equipment", "weapon", "glory_card")
+USED_KINDS = CARD_KINDS[1:]  # cards a player uses; events are drawn for everyone
 
 
 def score(record: Record, seat: int) -> float:
@@ -65,10 +66,23 @@ def _rates(records, key: Callable[[Record, int], Any]) -> dict[str, dict[str, An
     return {k: rate_entry(v) for k, v in sorted(groups.items())}
 
 
+def _played_rates(records) -> dict[str, dict[str, Any]]:
+    """Per hero: every player who used it at any time (a starting hero or one taken after a
+    death), scored by that player's result; a hero used twice by one player counts once."""
+    groups: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for record, seat in seats(records):
+        history = record.get("hero_history") or [[h] for h in record["heroes"]]
+        for hero in dict.fromkeys(history[seat]):
+            groups[str(hero)].append((record["players"], score(record, seat)))
+    return {k: rate_entry(v) for k, v in sorted(groups.items())}
+
+
 def win_rate(records) -> dict[str, Any]:
-    """Win rates by starting hero, seat (place in turn order), starting party and agent."""
+    """Win rates by starting hero, by any hero played, seat (place in turn order), starting
+    party and agent."""
     return {
         "by_hero": _rates(records, lambda r, s: r["heroes"][s]),
+        "by_hero_played": _played_rates(records),
         "by_seat": _rates(records, turn_position),
         "by_party": _rates(records, lambda r, s: r["parties"][s]),
         "by_agent": _rates(records, lambda r, s: r["agents"][s]),
@@ -150,13 +164,14 @@ def glory_by_source(records) -> dict[str, Any]:
 
 def cards(records, kinds: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Per card: uses, games and players using it, and the win rate of those players.
-    With `kinds` (card id -> kind), only event, equipment, weapon and glory cards."""
+    With `kinds` (card id -> kind), only equipment, weapon and glory cards; then the events
+    drawn (see `events`)."""
     uses: Counter = Counter()
     games: dict[str, set] = defaultdict(set)
     results: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for record, seat in seats(records):
         for card, n in record["cards_used"][seat].items():
-            if kinds is not None and kinds.get(card) not in CARD_KINDS:
+            if kinds is not None and kinds.get(card) not in USED_KINDS:
                 continue
             uses[card] += n
             games[card].add(id(record))
@@ -166,6 +181,34 @@ def cards(records, kinds: Mapping[str, str] | None = None) -> dict[str, Any]:
         entry = rate_entry(results[card])
         out[card] = {"kind": (kinds or {}).get(card), "uses": uses[card],
                      "games": len(games[card]), "players": entry.pop("games"), **entry}
+    return {**out, **events(records)}
+
+
+def _drawer(records) -> dict[str, Any]:
+    """The first player's win rate over these games."""
+    return rate_entry([(r["players"], score(r, r.get("first_player") or 0)) for r in records])
+
+
+def events(records) -> dict[str, Any]:
+    """Per event card: `drawn` (times drawn), `games` (games it was drawn in), the first
+    player's (the drawer's) win rate in those games beside their rate over all games, and
+    the mean game length in those games beside the mean over all games."""
+    drawn: Counter = Counter()
+    found: dict[str, list[Record]] = defaultdict(list)
+    for record in records:
+        drawn.update(record.get("events_drawn", ()))
+        for event in dict.fromkeys(record.get("events_drawn", ())):
+            found[event].append(record)
+    overall = _drawer(records)
+    mean_all = statistics.fmean(r["rounds"] for r in records) if records else 0.0
+    out = {}
+    for event in sorted(drawn, key=lambda e: (-drawn[e], e)):
+        entry = _drawer(found[event])
+        out[event] = {"kind": "event", "drawn": drawn[event], "games": entry["games"],
+                      "drawer_wins": entry["wins"], "drawer_rate": entry["rate"],
+                      "drawer_ci95": entry["ci95"], "drawer_rate_all": overall["rate"],
+                      "mean_rounds": statistics.fmean(r["rounds"] for r in found[event]),
+                      "mean_rounds_all": mean_all}
     return out
 
 

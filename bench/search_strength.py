@@ -1,0 +1,92 @@
+"""Measures the search agent's strength against the balanced heuristic, and its speed.
+
+2-player games, each seed played twice with the seats swapped; prints the win rate with a
+95% Wilson interval, the seat-0 rate of the balanced mirror for reference, and the search
+agent's decisions per second. Usage:
+
+    .venv/bin/python bench/search_strength.py --budget 16 --first 9000 --seeds 100 [--jobs 2]
+        [--set ENDGAME_GAP=5 ...]   # override search.py constants for an experiment
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+from toolkit import engine
+from toolkit.agents import make_agent
+from toolkit.agents import search
+from toolkit.content.validate import load_catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (two-sided, 95% by default)."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
+
+
+def _setup(overrides: list[str]) -> None:
+    for item in overrides:
+        name, value = item.split("=", 1)
+        setattr(search, name, type(getattr(search, name))(float(value))
+                if not isinstance(getattr(search, name), frozenset) else value)
+
+
+def play(job) -> tuple[float, int, float, float]:
+    """(search's score, its searched decisions, its seconds, all its decisions) of one game."""
+    seed, search_seat, budget, overrides = job
+    _setup(overrides)
+    catalog = load_catalog(ROOT)
+    lineup = ["balanced", "balanced"]
+    lineup[search_seat] = f"search:{budget}"
+    agents = [make_agent(name, catalog, seat, seed) for seat, name in enumerate(lineup)]
+    state = engine.new_game(catalog, seed, lineup)
+    spent, decisions = 0.0, 0
+    while not engine.is_terminal(state):
+        seat = engine.current_player(state)
+        legal = engine.legal_actions(state)
+        start = time.perf_counter()
+        action = agents[seat].choose(engine.observation(state, seat), legal)
+        if seat == search_seat:
+            spent += time.perf_counter() - start
+            decisions += 1
+        state = engine.apply_action(state, action)
+    winners = engine.game_record(state)["winner"]
+    score = 1.0 / len(winners) if search_seat in winners else 0.0
+    return score, agents[search_seat].decisions, spent, decisions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=int, default=search.DEFAULT_BUDGET)
+    parser.add_argument("--first", type=int, default=9000)
+    parser.add_argument("--seeds", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], dest="overrides")
+    args = parser.parse_args()
+    jobs = [(seed, seat, args.budget, args.overrides)
+            for seed in range(args.first, args.first + args.seeds) for seat in (0, 1)]
+    start = time.perf_counter()
+    with Pool(args.jobs) as pool:
+        games = pool.map(play, jobs, chunksize=1)
+    wall = time.perf_counter() - start
+    wins = sum(g[0] for g in games)
+    low, high = wilson(wins, len(games))
+    searched, spent, decisions = (sum(g[i] for g in games) for i in (1, 2, 3))
+    print(f"search:{args.budget} vs balanced, seeds {args.first}-{args.first + args.seeds - 1}"
+          f" x both seats = {len(games)} games {' '.join(args.overrides)}")
+    print(f"  win rate {wins / len(games):.3f}  95% Wilson [{low:.3f}, {high:.3f}]")
+    print(f"  {decisions / spent:.1f} decisions/s ({searched} of {decisions} settled by "
+          f"rollouts, {searched / spent:.2f}/s); {spent / len(games):.2f} s of search per "
+          f"game; wall {wall:.0f} s with {args.jobs} job(s)")
+
+
+if __name__ == "__main__":
+    main()
