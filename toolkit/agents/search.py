@@ -43,7 +43,7 @@ ATTACK_MARGIN = 6.0       # attacks scoring within this of the favourite are sea
 ENDGAME_GAP = 3           # glory short of the goal at which every decision is searched
 ENDGAME_TURNS = 2         # rollout horizon (own turns) in the endgame
 MIN_GAIN = 1.0            # gold-equivalents a rival must gain over the favourite
-MIDGAME = True            # search risky decisions and near-attacks before the endgame
+MIDGAME = False           # also search risky decisions and near-attacks before the endgame
 ENDGAME_CONFIDENCE = 2.0  # CONFIDENCE in the endgame
 
 
