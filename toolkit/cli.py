@@ -60,4 +60,9 @@ def main(argv=None):
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as exc:  # an output folder that cannot be created or written
+        if exc.filename is None:
+            raise
+        click.echo(f"error: {exc.filename}: {exc.strerror or exc}", err=True)
+        sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)

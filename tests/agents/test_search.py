@@ -6,6 +6,7 @@ from __future__ import annotations
 from toolkit import engine
 from toolkit.agents import make_agent
 from toolkit.agents.search import SearchAgent
+from toolkit.engine.cards import total_glory
 
 from .conftest import play_until
 
@@ -34,3 +35,26 @@ def test_search_is_deterministic_for_a_seed(catalog):
     picks = {make_agent("search:16", catalog, seat, 8).choose(engine.observation(state, seat),
                                                               legal) for _ in range(2)}
     assert len(picks) == 1
+
+
+def test_before_the_endgame_the_heuristic_decides_without_rollouts(catalog):
+    state, _ = play_until(catalog, 5, ["balanced", "balanced"],
+                          lambda s: s.phase == "play" and len(engine.legal_actions(s)) > 2)
+    seat = engine.current_player(state)
+    agent = make_agent("search:16", catalog, seat, 5)
+    view = engine.observation(state, seat)
+    assert not agent._endgame(view)
+    assert agent.choose(view, engine.legal_actions(state)) in engine.legal_actions(state)
+    assert agent.decisions == 0
+
+
+def test_in_the_endgame_every_open_decision_is_searched(catalog):
+    state, _ = play_until(catalog, 5, ["balanced", "balanced"],
+                          lambda s: max(total_glory(s, p.seat) for p in s.players) >= 8
+                          and len(engine.legal_actions(s)) > 2)
+    seat = engine.current_player(state)
+    agent = make_agent("search:8", catalog, seat, 5)
+    view = engine.observation(state, seat)
+    assert not engine.is_terminal(state) and agent._endgame(view)
+    agent.choose(view, engine.legal_actions(state))
+    assert agent.decisions == 1 and len(agent.last) >= 2

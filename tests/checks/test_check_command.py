@@ -52,3 +52,11 @@ def test_replay_bad_players_is_one_line(capsys):
                           "--players", "9")
     assert code == 2
     assert err.strip().count("\n") == 0 and "players" in err
+
+
+def test_replay_in_chinese_names_dice_and_sources_in_chinese(capsys):
+    code, out, _ = _run(capsys, "replay", str(BUNDLED_PROJECT), "--seed", "5", "--players",
+                        "2", "--agents", "random", "--lang", "zh", "--until", "60")
+    details = [line for line in out.splitlines() if line.startswith("      ")]
+    assert code == 0 and any("检定" in line for line in details)
+    assert [line for line in details if any("a" <= c <= "z" for c in line)] == []

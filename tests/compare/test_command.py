@@ -156,3 +156,12 @@ def test_editing_a_directory_during_the_run_does_not_leak_in(tmp_path, monkeypat
     assert result.exit_code == 0, result.output
     assert result.output.startswith("No meaningful change")
     assert all(Path(root) != cand for root in calls)         # games ran on a snapshot
+
+
+def test_printed_report_fits_the_page(tmp_path):
+    if str(Path(__file__).resolve().parents[1]) not in sys.path:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the sim helper
+    from sim.test_report_print import _widest_table_overflow
+    invoke(str(SMALL), str(SMALL), "--max-games", "400", "--out", str(tmp_path))
+    tables, overflow = _widest_table_overflow((tmp_path / "report.html").read_text())
+    assert tables >= 1 and overflow <= 0.5

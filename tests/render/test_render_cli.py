@@ -3,6 +3,8 @@ it short) and one-line usage errors."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pypdf import PdfReader
 
@@ -40,3 +42,14 @@ def test_bad_options_are_one_line_usage_errors(tmp_path, capsys, argv, message):
     code, _, err = run(["build", str(REPO_DIR), "--out", str(tmp_path)] + argv, capsys)
     assert code == 2
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_board_overview_sheet_is_turned_like_the_board(tmp_path, capsys):
+    code, _, err = run(["build", str(REPO_DIR), "--only", "board", "--out", str(tmp_path)],
+                       capsys)
+    assert code == 0, err
+    pages = PdfReader(tmp_path / "print-and-play.pdf").pages
+    rows, cols = map(int, re.search(r"tile A1 of (\d+) x (\d+)",
+                                    pages[1].extract_text()).groups())
+    box = pages[0].mediabox
+    assert cols != rows and (box.width > box.height) == (cols > rows)

@@ -57,7 +57,7 @@ def test_agent_names_checked():
     assert parse_agents("random", 3).names == ("random",) * 3
     assert parse_agents("random,trader", 2).names == ("random", "trader")
     assert parse_agents("mixed", 4).mixed
-    for bad in ("nobody", "random,", "random,trader", ""):
+    for bad in ("nobody", "random,", "random,trader", "", "random,trader,raider,random"):
         with pytest.raises(UsageError):
             parse_agents(bad, 3)
 

@@ -28,6 +28,13 @@ def test_wilson_edges():
     assert wilson(2.5, 10)[0] < 0.25 < wilson(2.5, 10)[1]  # shared wins are fractional
 
 
+@pytest.mark.parametrize("n", [6, 11, 21, 22, 27, 44])
+def test_wilson_contains_the_rate_at_zero_and_all_wins(n):
+    # rounding once put the bound a hair past 0 or 1, and the report's error bars crashed
+    assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
+    assert wilson(n, n)[0] <= 1.0 and wilson(0, n)[1] >= 0.0
+
+
 @pytest.mark.parametrize("stat,df", [(3.841458820694124, 1), (5.991464547107979, 2),
                                      (7.814727903251178, 3), (9.487729036781154, 4)])
 def test_chi_square_critical_values_give_five_percent(stat, df):

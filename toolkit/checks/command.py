@@ -15,7 +15,7 @@ from toolkit.errors import UsageError
 @click.option("--seed", type=int, default=0, show_default=True, help="master seed")
 @click.option("--rulings-only", is_flag=True, help="run only the rulings in cards/rulings/")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+              show_default=True, help="text for people, json for tools")
 def check(project_dir, games, seed, rulings_only, fmt):
     """Fuzz the rules' invariants, run the rulings and check card texts; exit 1 on any
     failure."""
@@ -36,7 +36,8 @@ def check(project_dir, games, seed, rulings_only, fmt):
 @click.option("--agents", default=None,
               help="comma list of agent names, one per seat (default: the check line-up)")
 @click.option("--until", type=click.IntRange(0), default=None, help="stop after N actions")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="language of card names and texts")
 def replay(project_dir, seed, players, agents, until, lang):
     """Print one game turn by turn: actions, dice, gold, glory, deaths and the end."""
     from toolkit.checks.fuzz import heuristic_styles, lineup

@@ -26,12 +26,23 @@ WORDS = {
            "first": "{seat}号座位为起始玩家", "winner": "胜者：{seats}",
            "stopped": "在第{n}个行动后停止", "seat": "{n}号座位"},
 }
+# The engine's log keys (dice rolls, gold and glory sources, causes, end reasons) in words;
+# a key not listed here is printed as it is.
+TERMS = {
+    "zh": {"combat": "战斗力", "perception": "洞察力", "leadership": "领导力", "influence": "影响力",
+           "delve": "深入探索", "flee": "逃跑", "melee": "肉搏", "ranged": "远程", "venom": "毒",
+           "volley": "齐射", "raid": "劫掠", "loot": "战利品", "mission": "任务", "reward": "悬赏",
+           "rumor": "传言", "sell": "卖货", "weapon_sale": "卖武器", "defeat": "击败",
+           "large_party": "大型部队", "stash": "藏宝箱", "glory": "有人达到荣誉目标",
+           "events_exhausted": "事件牌用尽", "heroes_exhausted": "主角牌用尽",
+           "round_limit": "达到回合上限"},
+}
 
 
 def replay_lines(catalog, seed: int, agents: list[str], until: int | None = None,
                  lang: str = "en") -> Iterator[str]:
     """The game as readable lines; stops after action `until` when given."""
-    words = WORDS.get(lang, WORDS["en"])
+    words = dict(WORDS.get(lang, WORDS["en"]), terms=TERMS.get(lang, {}))
     name = _namer(catalog, lang)
     players = [make_agent(a, catalog, seat, seed) for seat, a in enumerate(agents)]
     state = engine.new_game(catalog, seed, list(agents))
@@ -77,6 +88,13 @@ def _who(ref, words, name) -> str:
     return str(ref)
 
 
+def _term(key, words, name=None) -> str:
+    """A log key in the replay's language: a card's name if it is a card, else its word."""
+    if name is not None and name(key) != str(key):
+        return name(key)
+    return words["terms"].get(key, str(key))
+
+
 def _dice(dice) -> str:
     return " ".join(SKULL_MARK if d == -1 else str(d) for d in dice) or "-"
 
@@ -96,23 +114,23 @@ def _event(entry, words, name) -> str | None:
             return words["round"].format(n=args[1]) + " — " + \
                 words["event"].format(name=name(args[0]))
         if kind == "roll":
-            return "      " + words["rolls"].format(who=who(args[0]), stat=args[1],
+            return "      " + words["rolls"].format(who=who(args[0]), stat=_term(args[1], words),
                                                     dice=_dice(args[2]))
         if kind == "glory":
-            return "      " + words["glory"].format(who=who(args[0]), source=args[1])
+            return "      " + words["glory"].format(who=who(args[0]), source=_term(args[1], words))
         if kind == "gold":
             n = args[1]
             return "      " + words["gold"].format(who=who(args[0]), sign="+" if n >= 0 else
-                                                   "", n=n, why=name(args[2]))
+                                                   "", n=n, why=_term(args[2], words, name))
         if kind == "death":
             return "      " + words["death"].format(who=who(args[0]), hero=name(args[1]),
-                                                    cause=args[2])
+                                                    cause=_term(args[2], words))
         if kind in ("hits", "bounty", "announce", "npc_enter", "end", "first"):
             fields = {"hits": dict(who=who(args[0]), n=args[-1]),
                       "bounty": dict(who=who(args[0]), race=name(args[-1])),
                       "announce": dict(who=who(args[0])),
                       "npc_enter": dict(name=name(args[0]), region=name(args[-1])),
-                      "end": dict(reason=args[0], n=args[-1]),
+                      "end": dict(reason=_term(args[0], words), n=args[-1]),
                       "first": dict(seat=args[0])}[kind]
             return "      " + words[kind].format(**fields)
     except (IndexError, TypeError):

@@ -34,7 +34,8 @@ EXIT_INCONCLUSIVE = 3
 @click.option("--batch", type=int, default=400, show_default=True,
               help="Paired games between two looks of the sequential test.")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: all cores).")
-@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local",
+              show_default=True, help="Where games run: local processes or a dask cluster.")
 @click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Output folder (default: PROJECT/output/compare).")

@@ -13,8 +13,10 @@ from toolkit.render.options import PAPERS, BuildOptions, parse_offset, parse_onl
 @click.command("build")
 @click.argument("project_dir", required=False, type=click.Path(file_okay=False))
 @click.option("--out", type=click.Path(file_okay=False), help="output folder [PROJECT_DIR/output]")
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
+              help="sheet size of print-and-play.pdf")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="language of the card texts (zh needs fonts-noto-cjk)")
 @click.option("--png", is_flag=True, help="also write png/<kind>/<id>.png at 300 dpi")
 @click.option("--tts", is_flag=True, help="also write Tabletop Simulator deck sheets and JSON")
 @click.option("--layout", type=click.Choice(["duplex", "fold"]), default="duplex",
@@ -26,7 +28,8 @@ from toolkit.render.options import PAPERS, BuildOptions, parse_offset, parse_onl
 @click.option("--only", metavar="KIND,...", help="build only these kinds (and/or board, "
               "player_board, demand_marker, bounty_marker, npc_marker)")
 @click.option("--strict", is_flag=True, help="warnings (overflowing text, low-dpi art) fail")
-@click.option("--workers", type=click.IntRange(1, 16), default=2, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 16), default=2, show_default=True,
+              help="processes rendering card faces in parallel")
 def build(project_dir, out, paper, lang, png, tts, layout, back_offset, gutter, marks_to_edge,
           only, strict, workers):
     """Render the game as print-and-play PDFs (and optionally PNGs and TTS decks)."""

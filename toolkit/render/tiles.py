@@ -119,8 +119,11 @@ def _footer(canvas: Canvas, text: str) -> None:
 def overview(writer, ref, w: float, h: float, paper, label: str) -> int:
     """The whole face scaled onto one sheet, with the tile grid and tile names drawn on."""
     plan = plan_for(paper, w, h)
-    canvas = Canvas(*plan.paper)
-    aw, ah = plan.paper[0] - 2 * MARGIN, plan.paper[1] - 2 * MARGIN - FOOTER
+    pw, ph = plan.paper
+    if (w > h) != (pw > ph):  # the sheet turned like the board, so the overview is largest
+        pw, ph = ph, pw
+    canvas = Canvas(pw, ph)
+    aw, ah = pw - 2 * MARGIN, ph - 2 * MARGIN - FOOTER
     scale = min(aw / w, ah / h, 1.0)
     x0, y0 = MARGIN + (aw - w * scale) / 2, MARGIN + (ah - h * scale) / 2
     canvas.place(ref, x0, y0, scale=scale)

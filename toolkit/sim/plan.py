@@ -92,6 +92,9 @@ def parse_agents(text: str, max_players: int, project=None) -> LineupSpec:
     if len(names) < max_players:
         raise UsageError(f"--agents: {len(names)} names for up to {max_players} players; "
                          "give one per seat (or a single name for every seat)")
+    if len(names) > max_players:
+        raise UsageError(f"--agents: {len(names)} names for at most {max_players} players; "
+                         "give one per seat (or a single name for every seat)")
     return LineupSpec(names)
 
 

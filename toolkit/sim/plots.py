@@ -31,8 +31,8 @@ def win_rates(entries: Mapping[str, Mapping[str, Any]], labels: Mapping[str, str
     keys = list(entries)[::-1]
     fig, ax = plt.subplots(figsize=(6.4, 0.8 + 0.28 * max(len(keys), 1)))
     rates = [entries[k]["rate"] * 100 for k in keys]
-    lo = [(entries[k]["rate"] - entries[k]["ci95"][0]) * 100 for k in keys]
-    hi = [(entries[k]["ci95"][1] - entries[k]["rate"]) * 100 for k in keys]
+    lo = [max(0.0, entries[k]["rate"] - entries[k]["ci95"][0]) * 100 for k in keys]
+    hi = [max(0.0, entries[k]["ci95"][1] - entries[k]["rate"]) * 100 for k in keys]
     ax.barh(range(len(keys)), rates, xerr=[lo, hi], alpha=0.85,
             color=[FLAGGED if k in flagged else ACCENT for k in keys],
             error_kw={"ecolor": "#333", "capsize": 2, "lw": 0.8})

@@ -17,7 +17,8 @@ def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # clamped to contain p: at p = 0 or 1, rounding can put a bound a hair on the wrong side
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def _lower_gamma_series(a: float, x: float) -> float:
