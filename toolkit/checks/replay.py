@@ -17,14 +17,16 @@ WORDS = {
            "bounty": "{who} gets a bounty of {race}", "announce": "{who} announces victory",
            "end": "game over: {reason} (round {n})", "npc_enter": "{name} enters at {region}",
            "first": "seat {seat} is the first player", "winner": "winner(s): {seats}",
-           "stopped": "stopped after action {n}", "seat": "seat {n}"},
+           "stopped": "stopped after action {n}", "seat": "seat {n}",
+           "header": "Game seed {seed}, {n} players (seats from 0): {lineup}"},
     "zh": {"round": "第{n}轮", "event": "事件：{name}", "rolls": "{who}进行{stat}检定：{dice}",
            "glory": "{who}获得1点荣誉（{source}）", "gold": "{who}{sign}{n}元宝（{why}）",
            "death": "{who}的主角{hero}死亡（{cause}）", "hits": "{who}受到{n}点伤害",
            "bounty": "{who}被{race}通缉", "announce": "{who}宣布胜利",
            "end": "游戏结束：{reason}（第{n}轮）", "npc_enter": "{name}在{region}进入游戏",
            "first": "{seat}号座位为起始玩家", "winner": "胜者：{seats}",
-           "stopped": "在第{n}个行动后停止", "seat": "{n}号座位"},
+           "stopped": "在第{n}个行动后停止", "seat": "{n}号座位",
+           "header": "游戏种子{seed}，{n}名玩家（座位从0开始）：{lineup}"},
 }
 # The engine's log keys (dice rolls, gold and glory sources, causes, end reasons) in words;
 # a key not listed here is printed as it is.
@@ -46,6 +48,8 @@ def replay_lines(catalog, seed: int, agents: list[str], until: int | None = None
     name = _namer(catalog, lang)
     players = [make_agent(a, catalog, seat, seed) for seat, a in enumerate(agents)]
     state = engine.new_game(catalog, seed, list(agents))
+    lineup = ", ".join(f"{words['seat'].format(n=s)} {a}" for s, a in enumerate(agents))
+    yield words["header"].format(seed=seed, n=len(agents), lineup=lineup)
     yield from _events(state.log, 0, words, name)
     seen, index = len(state.log), 0
     while not engine.is_terminal(state) and (until is None or index < until):
@@ -53,8 +57,7 @@ def replay_lines(catalog, seed: int, agents: list[str], until: int | None = None
         legal = engine.legal_actions(state)
         action = players[seat].choose(engine.observation(state, seat), legal)
         index += 1
-        yield f"  #{index} {words['seat'].format(n=seat)} ({agents[seat]}): " \
-              f"{engine.describe_action(state, action, lang)}"
+        yield f"  #{index} [{agents[seat]}] {engine.describe_action(state, action, lang)}"
         try:
             state = engine.apply_action(state, action)
         except Exception as exc:  # show the game up to the crash, then say what happened

@@ -204,6 +204,8 @@ class OpSpec:
     en: str
     zh: str
     refs: tuple[tuple[str, str], ...] = ()  # (param, referenced kind); the default is no ref
+    # wordings for one parameter value that reads better than the template: (param, value, en, zh)
+    special: tuple[tuple[str, object, str, str], ...] = ()
 
 
 _PASSIVE = frozenset({"hero", "equipment", "weapon", "glory_card"})
@@ -211,8 +213,8 @@ _TRICK = frozenset({"glory_card"})
 _EVENT = frozenset({"event"})
 
 
-def _spec(name, params, kinds, en, zh, refs=()):
-    return OpSpec(name, params, frozenset(kinds), en, zh, tuple(refs))
+def _spec(name, params, kinds, en, zh, refs=(), special=()):
+    return OpSpec(name, params, frozenset(kinds), en, zh, tuple(refs), tuple(special))
 
 
 OPS: dict[str, OpSpec] = {s.name: s for s in [
@@ -242,7 +244,8 @@ OPS: dict[str, OpSpec] = {s.name: s for s in [
     _spec("enter_wanted_taverns", EnterWantedTaverns, _PASSIVE,
           "May enter taverns of races that want you", "可以进入通缉你的种族的小酒馆"),
     _spec("recruit_discount", RecruitDiscount, _PASSIVE | _EVENT,
-          "Recruiting costs {percent}% less", "征召雇佣兵便宜{percent}%"),
+          "Recruiting costs {percent}% less", "征召雇佣兵便宜{percent}%",
+          special=[("percent", 100, "Recruiting is free", "征召雇佣兵免费")]),
     _spec("raid_bonus", RaidBonus, _PASSIVE, "+{gold_per_card} gold per raid card",
           "劫掠时每张货物卡多得{gold_per_card}元宝"),
     _spec("free_repair", FreeRepair, _PASSIVE, "Repair {points} point free each turn in a tavern",
@@ -296,6 +299,9 @@ def describe(op: str, params: BaseModel, lang: str, names: dict[str, dict[str, s
     """Rules text for one operation, with ids replaced by display names from `names`."""
     spec = OPS[op]
     template = spec.zh if lang == "zh" else spec.en
+    for param, value, en, zh in spec.special:
+        if getattr(params, param, None) == value:
+            template = zh if lang == "zh" else en
     values = {}
     for key, value in params.model_dump().items():
         values[key] = _word(value, lang, names)
