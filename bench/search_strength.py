@@ -33,10 +33,10 @@ def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def _setup(overrides: list[str]) -> None:
+    """Set numeric (or 0/1 flag) constants of search.py: ['ENDGAME_GAP=5', ...]."""
     for item in overrides:
         name, value = item.split("=", 1)
-        setattr(search, name, type(getattr(search, name))(float(value))
-                if not isinstance(getattr(search, name), frozenset) else value)
+        setattr(search, name, type(getattr(search, name))(float(value)))
 
 
 def play(job) -> tuple[float, int, float, float]:
