@@ -156,8 +156,7 @@ def synthetic_calibration(runs: int) -> None:
         wrong += r.decision != gsprt.INCREASE
         decided.append(r.decided_at or test.games)
     last = r
-    per_unit = last.estimate.variance * last.estimate.units
-    n_fixed = (Z(1 - 0.05 / 2) + Z(1 - 0.05)) ** 2 * per_unit / last.estimate.delta ** 2 * 4
+    _, n_fixed = fixed_size(last, 4, 0.05, 0.05)
     print(f"synthetic hero +{100 * last.estimate.delta:.1f} pp (tolerance 2 pp), {runs} runs: "
           f"mean {statistics.mean(decided):.0f} / median {statistics.median(decided):.0f} "
           f"paired games to decide, {wrong} not 'increase'; a fixed-size paired test with "

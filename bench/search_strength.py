@@ -11,25 +11,19 @@ agent's decisions per second. Usage:
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from multiprocessing import Pool
 from pathlib import Path
 
+from _common import timed_game
+
 from toolkit import engine
-from toolkit.agents import make_agent
 from toolkit.agents import search
 from toolkit.content.validate import load_catalog
+from toolkit.sim.stats import score
+from toolkit.sim.stats_math import wilson
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (two-sided, 95% by default)."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return centre - half, centre + half
 
 
 def _setup(overrides: list[str]) -> None:
@@ -46,21 +40,10 @@ def play(job) -> tuple[float, int, float, float]:
     catalog = load_catalog(ROOT)
     lineup = ["balanced", "balanced"]
     lineup[search_seat] = f"search:{budget}"
-    agents = [make_agent(name, catalog, seat, seed) for seat, name in enumerate(lineup)]
-    state = engine.new_game(catalog, seed, lineup)
-    spent, decisions = 0.0, 0
-    while not engine.is_terminal(state):
-        seat = engine.current_player(state)
-        legal = engine.legal_actions(state)
-        start = time.perf_counter()
-        action = agents[seat].choose(engine.observation(state, seat), legal)
-        if seat == search_seat:
-            spent += time.perf_counter() - start
-            decisions += 1
-        state = engine.apply_action(state, action)
-    winners = engine.game_record(state)["winner"]
-    score = 1.0 / len(winners) if search_seat in winners else 0.0
-    return score, agents[search_seat].decisions, spent, decisions
+    state, agents, spent, decisions = timed_game(catalog, seed, lineup, search_seat,
+                                                 time.perf_counter)
+    return (score(engine.game_record(state), search_seat), agents[search_seat].decisions,
+            spent, decisions)
 
 
 def main() -> None:

@@ -72,22 +72,9 @@ def scaling(games: int) -> dict[int, float]:
 
 def search_speed(catalog, budget: int, seed: int) -> tuple:
     """(decisions/s over all the search seat's decisions, searched decisions/s, count)."""
-    from toolkit import engine
-    from toolkit.agents import make_agent
-    lineup = [f"search:{budget}", "balanced"]
-    agents = [make_agent(n, catalog, s, seed) for s, n in enumerate(lineup)]
-    state = engine.new_game(catalog, seed, lineup)
-    spent, decisions = 0.0, 0
-    while not engine.is_terminal(state):
-        seat = engine.current_player(state)
-        legal = engine.legal_actions(state)
-        view = engine.observation(state, seat)
-        start = cpu()
-        action = agents[seat].choose(view, legal)
-        if seat == 0:
-            spent += cpu() - start
-            decisions += 1
-        state = engine.apply_action(state, action)
+    from _common import timed_game
+    _, agents, spent, decisions = timed_game(catalog, seed, [f"search:{budget}", "balanced"],
+                                             0, cpu)
     searched = agents[0].decisions
     return decisions / spent, searched / spent if searched else 0.0, searched, decisions
 

@@ -32,11 +32,9 @@ def play_until(catalog, seed: int, lineup: list[str], stop) -> tuple:
 def match(catalog, a: str, b: str, seeds) -> float:
     """Share of 2-player games `a` wins against `b`, seats alternated (ties shared)."""
     from toolkit.sim.runner import play_game
-    score = 0.0
+    from toolkit.sim.stats import score
+    total = 0.0
     for i, seed in enumerate(seeds):
         lineup = [a, b] if i % 2 == 0 else [b, a]
-        winners = play_game(catalog, seed, lineup)["winner"]
-        mine = i % 2
-        if mine in winners:
-            score += 1.0 / len(winners)
-    return score / len(seeds)
+        total += score(play_game(catalog, seed, lineup), i % 2)
+    return total / len(seeds)

@@ -9,44 +9,38 @@ import pytest
 from toolkit import BUNDLED_PROJECT
 
 
-@functools.lru_cache(maxsize=1)
-def _engine_problem() -> str | None:
-    """None when one real game of the bundled project plays; else why it cannot."""
+@functools.lru_cache(maxsize=2)
+def _problem(play: bool) -> str | None:
+    """None when the bundled project loads (and, with `play`, one real game of it plays);
+    else why it cannot."""
     try:
         from toolkit.sim.batch import catalog_for
-        from toolkit.sim.runner import play_game
 
-        play_game(catalog_for(BUNDLED_PROJECT), 1, ["random", "random"])
+        catalog = catalog_for(BUNDLED_PROJECT)
+        if play:
+            from toolkit.sim.runner import play_game
+
+            play_game(catalog, 1, ["random", "random"])
     except Exception as exc:  # noqa: BLE001 - any failure means: not ready yet
         return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     return None
 
 
-@functools.lru_cache(maxsize=1)
-def _content_problem() -> str | None:
-    try:
-        from toolkit.sim.batch import catalog_for
-
-        catalog_for(BUNDLED_PROJECT)
-    except Exception as exc:  # noqa: BLE001
-        return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-    return None
+def _ready(play: bool, what: str):
+    problem = _problem(play)
+    if problem:
+        pytest.skip(f"{what} ({problem})")
+    return BUNDLED_PROJECT
 
 
 @pytest.fixture
 def engine_ready():
-    problem = _engine_problem()
-    if problem:
-        pytest.skip(f"the engine cannot play a game yet ({problem})")
-    return BUNDLED_PROJECT
+    return _ready(True, "the engine cannot play a game yet")
 
 
 @pytest.fixture
 def content_ready():
-    problem = _content_problem()
-    if problem:
-        pytest.skip(f"the bundled content does not load ({problem})")
-    return BUNDLED_PROJECT
+    return _ready(False, "the bundled content does not load")
 
 
 @pytest.fixture

@@ -42,10 +42,6 @@ def _dice(rules, n: int, shield: int, agility_gap: int) -> int:
     return min(n, rules.game.dice.count)
 
 
-def leadership_dice(obs, ref: str, stat=hero_stat) -> int:
-    return _base(obs, ref, "leadership", stat)
-
-
 @lru_cache(maxsize=4096)
 def race(p: float, need_mine: int, need_theirs: int) -> float:
     """Chance of `need_mine` round wins before `need_theirs` round losses."""
@@ -54,11 +50,6 @@ def race(p: float, need_mine: int, need_theirs: int) -> float:
     if need_theirs <= 0:
         return 0.0
     return p * race(p, need_mine - 1, need_theirs) + (1 - p) * race(p, need_mine, need_theirs - 1)
-
-
-def round_chance(obs, ref: str, other: str, extra_dice: int = 0, stat=hero_stat) -> float:
-    return contest(obs.rules.faces, combat_dice(obs, ref, other, stat) + extra_dice,
-                   combat_dice(obs, other, ref, stat))
 
 
 def ranged_win(obs, ref: str, other: str, extra_dice: int = 0, stat=hero_stat) -> float:

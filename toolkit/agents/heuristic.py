@@ -83,7 +83,3 @@ class HeuristicAgent:
             self.idle = self.idle + 1 if idle else 0
         elif action.kind in (K.MOVE, K.LEAVE_TAVERN, K.EXPLORE):
             self.idle = 0
-
-
-def make_heuristic(catalog, seat: int, rng: random.Random, style: Style) -> HeuristicAgent:
-    return HeuristicAgent(catalog, seat, rng, style)

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import atexit
 import logging
-from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from toolkit.errors import UsageError
 
@@ -69,9 +68,3 @@ def close_all() -> None:
     while _OPEN:
         _close(*_OPEN.popitem()[1])
     atexit.unregister(close_all)
-
-
-@contextmanager
-def dask_client(workers: int, scheduler: str | None = None) -> Iterator[Any]:
-    """The shared client as a context; it stays open for later runs (see `close_all`)."""
-    yield shared_client(workers, scheduler)
