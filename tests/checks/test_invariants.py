@@ -141,3 +141,14 @@ def test_fuzzing_is_deterministic_for_a_seed(catalog):
     a = fuzz(catalog, "P", 2, master_seed=11, only=set())
     b = fuzz(catalog, "P", 2, master_seed=11, only=set())
     assert a.actions == b.actions > 0
+
+
+def test_differs_compares_random_streams_shared_or_not(catalog):
+    from toolkit.checks.observe import differs
+    state = engine.new_game(catalog, SEED, AGENTS)
+    twin = engine.clone(state)   # shares the streams until one side draws
+    assert differs(state, twin) is None
+    twin.rng["dice"].random()
+    assert differs(state, twin) == "rng"
+    state.rng["dice"].random()   # both drew once: equal again, as separate streams
+    assert differs(state, twin) is None

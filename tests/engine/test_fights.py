@@ -25,6 +25,18 @@ class Scripted:
         return self.values.pop(0) if self.values else ONE_R
 
 
+def beat_and_capture(state, a, b):
+    """p{a} beats p{b} in melee with scripted dice and takes over the beaten party."""
+    start(state, f"p{a}", f"p{b}")
+    state.combat["round"] = 2
+    state.rng["dice"] = Scripted([SKULL_R] * 3 + [ONE_R] * 3)
+    act(state, "combat_choice", "melee", "", "")
+    act(state, "combat_choice", "ranged", "", "")
+    while state.pending and state.pending[-1]["kind"] != "capture":
+        act(state, legal_actions(state)[0].kind, *legal_actions(state)[0].args)
+    act(state, "capture", True)
+
+
 @pytest.fixture
 def duel(mini):
     state = quiet(started(mini, seed=4, players=2))
@@ -92,14 +104,7 @@ def test_capture_takes_the_beaten_party(duel):
     state, a, b = duel
     state.players[b].party.cur["mercenaries"] = 0
     state.players[b].party.equipment = ["boots"]
-    start(state, f"p{a}", f"p{b}")
-    state.combat["round"] = 2
-    state.rng["dice"] = Scripted([SKULL_R] * 3 + [ONE_R] * 3)
-    act(state, "combat_choice", "melee", "", "")
-    act(state, "combat_choice", "ranged", "", "")
-    while state.pending and state.pending[-1]["kind"] != "capture":
-        act(state, legal_actions(state)[0].kind, *legal_actions(state)[0].args)
-    act(state, "capture", True)
+    beat_and_capture(state, a, b)
     assert state.players[a].party.equipment == ["boots"]
 
 

@@ -7,13 +7,12 @@ from dataclasses import replace
 
 from toolkit.engine import ActionKind as K, game_record, legal_actions
 from toolkit.engine import effects
-from toolkit.engine.combat import start
 from toolkit.engine.flow import resolve_event, start_round
 from toolkit.engine.rules import rules_for
 
 from .conftest import act, quiet, started
 from .test_conformance import play_random
-from .test_fights import ONE_R, SKULL_R, Scripted, duel  # noqa: F401  (fixture)
+from .test_fights import beat_and_capture, duel  # noqa: F401  (fixture)
 from .test_turn import game, goods_of, me  # noqa: F401  (fixture)
 
 
@@ -69,14 +68,7 @@ def test_capturing_a_smaller_party_discards_the_excess_at_once(duel):
     state.demand = {t: "silk" for t in state.demand}
     loser.party.cur["mercenaries"] = 0
     loser.party.cur["cargo"] = 1
-    start(state, f"p{a}", f"p{b}")
-    state.combat["round"] = 2
-    state.rng["dice"] = Scripted([SKULL_R] * 3 + [ONE_R] * 3)
-    act(state, "combat_choice", "melee", "", "")
-    act(state, "combat_choice", "ranged", "", "")
-    while state.pending and state.pending[-1]["kind"] != "capture":
-        act(state, legal_actions(state)[0].kind, *legal_actions(state)[0].args)
-    act(state, "capture", True)
+    beat_and_capture(state, a, b)
     assert me_.party.cur["cargo"] == 1 and me_.goods == kept
     assert ("discard", a, "salt") in state.log
     assert dropped[0] in state.goods_discard

@@ -7,9 +7,9 @@ from typing import Callable, Iterator
 
 from toolkit import engine
 from toolkit.agents import make_agent
+from toolkit.engine.replay import _dice  # the engine's log_lines writes dice the same way
 from toolkit.errors import RulesError
 
-SKULL_MARK = "☠"
 WORDS = {
     "en": {"round": "Round {n}", "event": "event: {name}", "rolls": "{who} rolls {stat}: {dice}",
            "glory": "{who} gains 1 glory ({source})", "gold": "{who} {sign}{n} gold ({why})",
@@ -96,10 +96,6 @@ def _term(key, words, name=None) -> str:
     if name is not None and name(key) != str(key):
         return name(key)
     return words["terms"].get(key, str(key))
-
-
-def _dice(dice) -> str:
-    return " ".join(SKULL_MARK if d == -1 else str(d) for d in dice) or "-"
 
 
 def _events(log, start, words, name) -> Iterator[str]:

@@ -13,10 +13,6 @@ from toolkit.engine.state import Party
 REPAIRABLE = ("defense", "shield", "attack", "cargo")  # the repair order; mercenaries recruit
 
 
-def ref_of(seat_or_npc) -> str:
-    return f"p{seat_or_npc}" if isinstance(seat_or_npc, int) else f"n:{seat_or_npc}"
-
-
 def party_of(state, ref: str) -> Party:
     if ref[0] == "p":
         return state.players[int(ref[1:])].party
