@@ -7,6 +7,7 @@ import re
 
 from pypdf import PdfReader
 
+from toolkit.content.catalog import card_count
 from toolkit.render.options import PAPERS
 from toolkit.render.pdfops import PT
 
@@ -28,7 +29,7 @@ def expected_cards(project) -> int:
     total = 0
     for kind in game.card_sizes:
         for card in catalog.of(kind).values():
-            total += len(card.raid) * card.copies if kind == "good" else card.copies
+            total += card_count(card)
     total += sum(g.demand_markers for g in catalog.goods.values())
     total += game.bounty.markers_per_race * len(catalog.races) + len(catalog.npcs)
     return total
@@ -115,3 +116,14 @@ def test_back_offset_shifts_backs_only(mini_build, tmp_path):
     assert placements(pa[0]) == placements(pb[0])
     for (xa, _), (xb, _) in zip(placements(pa[1]), placements(pb[1])):
         assert abs(xb - xa - 1.5) < 0.01
+
+
+def test_a_good_prints_one_card_per_raid_entry_whatever_copies_says():
+    from types import SimpleNamespace
+
+    from toolkit.render.faces import variants
+
+    good = SimpleNamespace(kind="good", raid=[2, 3, 3, "ambush"], copies=2)
+    assert sorted(variants("good", good), key=str) == sorted(
+        [(2, 1), (3, 2), ("ambush", 1)], key=str)
+    assert sum(n for _, n in variants("good", good)) == card_count(good)

@@ -98,7 +98,6 @@ def load_project(root: Path) -> Loaded:
     game_doc = next((d for d in docs if Path(d.file).stem == "game"), None)
     if game_doc is not None:
         loaded.game = _load_game(game_doc, loaded)
-    if game_doc is not None:
         loaded.game_file = game_doc.file
     declared = loaded.game.kinds if loaded.game is not None else _kinds_alone(game_doc)
     if declared:

@@ -101,7 +101,7 @@ def message(err: dict, loc: tuple, model: type[BaseModel] | None) -> str:
         return f"{label} is {_show(value)}, expected {err['msg']}"
     if kind == "value_error":
         return str(ctx.get("error") or err["msg"]).removeprefix("Value error, ")
-    if kind.startswith("union") or kind == "literal_error":
+    if kind.startswith("union"):
         return f"{label} is {_show(value)}: {_lower(err['msg'])}"
     return f"{label}: {_lower(err['msg'])}"
 

@@ -32,6 +32,6 @@ def load_catalog(root: Path, strict: bool = False) -> Catalog:
     catalog, report = validate_project(root)
     failing = report.problems if strict else report.errors
     if catalog is None or failing:
-        lines = [str(p) for p in report.sorted() if p in failing or p.severity == "error"]
+        lines = [str(p) for p in report.sorted() if strict or p.severity == "error"]
         raise ContentError("content is invalid:\n" + "\n".join(lines) + "\n" + report.summary())
     return catalog

@@ -5,6 +5,7 @@ discard, mission slots) laid out around the map. Sizes in mm."""
 from __future__ import annotations
 
 from toolkit.render.faces import Face
+from toolkit.render.pdf_units import page_name
 from toolkit.render.views import Ctx
 
 NODE = 15.0          # region disc radius
@@ -102,11 +103,7 @@ def board_view(ctx: Ctx) -> dict:
 def board_face(ctx: Ctx, html) -> Face:
     view = board_view(ctx)
     page = html.render("board/board.html.j2", "the board", board=view, w=view["w"],
-                       h=view["h"], bleed=0.0, page=_page(view["w"], view["h"]))
+                       h=view["h"], bleed=0.0, page=page_name(view["w"], view["h"], 0.0))
     return Face("board/board", "board", "board", "front", "board", view["w"], view["h"], 0.0,
                 1, page, False, view["title"])
 
-
-def _page(w, h):
-    from toolkit.render.pdf_units import page_name
-    return page_name(w, h, 0.0)

@@ -14,8 +14,8 @@ from toolkit.content.validate import load_catalog
 from toolkit.errors import RenderError, UsageError
 from toolkit.render import checks
 from toolkit.render.board import board_face
-from toolkit.render.cache import FaceCache, face_digest, hash_files, render_faces
-from toolkit.render.faces import MARKERS, card_faces, card_kinds, marker_faces
+from toolkit.render.cache import FaceCache, hash_files, render_faces
+from toolkit.render.faces import MARKERS, PARTS, card_faces, card_kinds, marker_faces
 from toolkit.render.files import write_pdf
 from toolkit.render.html import Html, TEMPLATES, load_theme, template_dirs
 from toolkit.render.icons import Icons
@@ -25,8 +25,6 @@ from toolkit.render.pdfops import Canvas, XObjects, set_print_boxes
 from toolkit.render.player import player_face
 from toolkit.render.tiles import overview, tile_sheets
 from toolkit.render.views import Ctx
-
-PARTS = ("board", "player_board")
 
 
 @dataclass
@@ -55,14 +53,13 @@ def build(project: Path, opts: BuildOptions) -> BuildResult:
     result.warnings += checks.icon_warnings(ctx.icons) + checks.art_warnings(ctx, catalog)
     theme = hash_files(p for d in template_dirs(project) + [project / "icons"]
                        if d.is_dir() for p in sorted(d.rglob("*")) if p.is_file())
-    rendered, refused, result.rendered = render_faces(
+    where, refused, result.rendered = render_faces(
         faces, Html(project, opts.lang).document({f.size for f in faces}), theme, opts.lang,
         FaceCache(opts.out / ".cache"), [project, TEMPLATES], TEMPLATES.as_uri() + "/",
         opts.workers, prune=not opts.only)
     if refused:
         raise RenderError("the renderer was asked for files it may not read: "
                           + ", ".join(refused), hint="art and icons must be inside the project")
-    where = {f.key: rendered[face_digest(f, theme, opts.lang)] for f in faces}
     result.warnings += checks.overflow_warnings(faces, where, catalog)
     if opts.strict and result.warnings:
         raise RenderError("warnings are errors with --strict:\n" + "\n".join(result.warnings))

@@ -89,12 +89,13 @@ def _chunks(items: list, workers: int) -> list[list]:
 def render_faces(faces, document: str, theme: str, lang: str, cache: FaceCache,
                  roots, base_url: str, workers: int = 2,
                  prune: bool = True) -> tuple[dict, list[str], int]:
-    """Each distinct face rendered (or found in the cache). Returns digest -> Rendered for
-    every face, the URLs the sandbox refused, and how many faces were rendered now.
+    """Each distinct face rendered (or found in the cache). Returns face key -> Rendered
+    for every face, the URLs the sandbox refused, and how many faces were rendered now.
     `prune` forgets cached faces this build does not use (off for partial builds)."""
+    digests = {face.key: face_digest(face, theme, lang) for face in faces}
     by_digest = {}
     for face in faces:
-        by_digest.setdefault(face_digest(face, theme, lang), face)
+        by_digest.setdefault(digests[face.key], face)
     found = {d: cache.lookup(d) for d in by_digest}
     missing = [d for d, r in found.items() if r is None]
     used = Counter(r.path for r in found.values() if r is not None)
@@ -115,7 +116,9 @@ def render_faces(faces, document: str, theme: str, lang: str, cache: FaceCache,
         cache.store(chunk, result)
         refused.update(result["refused"])
     cache.keep_only(set(by_digest) if prune else set(cache.index))
-    return {d: cache.lookup(d) for d in by_digest}, sorted(refused), len(missing)
+    rendered = {d: cache.lookup(d) for d in by_digest}
+    return ({key: rendered[d] for key, d in digests.items()}, sorted(refused),
+            len(missing))
 
 
 def _run(func, jobs: list[dict], workers: int):

@@ -45,9 +45,9 @@ def art_warnings(ctx, catalog) -> list[str]:
     from PIL import Image, UnidentifiedImageError
 
     out = []
+    root = Path(catalog.root).resolve()
     for card_id, path in ctx.art_notes:
         where = _where(catalog, card_id)
-        root = Path(catalog.root).resolve()
         if root not in path.parents:
             raise RenderError(f"art of '{card_id}' is outside the project: {path}",
                               file=where.rsplit(":", 1)[0], line=int(where.rsplit(":", 1)[1]))

@@ -12,6 +12,7 @@ from toolkit.render.views import Ctx
 
 MARKER_SIZE = (25.0, 25.0)  # mm, used when game.yaml has no card_sizes entry for a marker
 MARKERS = MARKER_KINDS
+PARTS = ("board", "player_board")  # large faces: tiled on sheets, not imposed as cards
 
 
 @dataclass
@@ -58,11 +59,12 @@ def card_kinds(catalog, only) -> list[str]:
 
 
 def variants(kind: str, card) -> list:
-    """(variant, copies) pairs: a good has one card per raid entry, others one variant."""
+    """(variant, copies) pairs: a good has one card per raid entry (its `copies` is ignored,
+    as in catalog.card_count and the engine), others one variant."""
     if kind == "good":
         counts: dict = {}
         for entry in card.raid:
-            counts[entry] = counts.get(entry, 0) + card.copies
+            counts[entry] = counts.get(entry, 0) + 1
         return list(counts.items())
     return [(None, card.copies)]
 

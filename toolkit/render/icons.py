@@ -33,18 +33,23 @@ class Icons:
                 return candidate
         return None
 
-    def exists(self, name: str) -> bool:
-        return self.path(name) is not None
-
-    def url(self, name: str, used_by: str = "") -> str:
-        """A URL for the icon; a lettered badge (and a warning) when there is no file."""
+    def _uri(self, name: str) -> str | None:
+        """The icon file's URL (looked up once per name), or None when there is none."""
         if name not in self._found:
             path = self.path(name)
             self._found[name] = path.resolve().as_uri() if path else None
-        if self._found[name] is None:
+        return self._found[name]
+
+    def exists(self, name: str) -> bool:
+        return self._uri(name) is not None
+
+    def url(self, name: str, used_by: str = "") -> str:
+        """A URL for the icon; a lettered badge (and a warning) when there is no file."""
+        uri = self._uri(name)
+        if uri is None:
             self.missing.setdefault(name, set()).add(used_by)
             return badge(name)
-        return self._found[name]
+        return uri
 
     def img(self, name: str, used_by: str = "", cls: str = "icon") -> Markup:
         return Markup(f'<img class="{cls}" src="{self.url(name, used_by)}" alt="{escape(name)}">')
@@ -60,9 +65,6 @@ class Icons:
             last = match.end()
         out.append(escape(text[last:]))
         return Markup("".join(out).replace("\n", "<br>"))
-
-    def unknown_tokens(self, text: str) -> list[str]:
-        return [m.group(1) for m in TOKEN.finditer(text) if not self.exists(m.group(1))]
 
 
 def badge(name: str) -> str:

@@ -107,7 +107,7 @@ def npc(ctx: Ctx, card, variant=None) -> dict:
     view["stats"] = [ctx.stat(s, getattr(card.stats, s), card.id) for s in ("combat", "leadership")]
     party_ = ctx.catalog.parties.get(card.party)
     view["party_stats"] = [ctx.stat(s, getattr(party_.stats, s), card.id)
-                           for s in ("defense", "cargo", "mercenaries", "attack", "agility")] \
+                           for s in PARTY_STATS] \
         if party_ is not None else []
     view["gold"], view["bounty_reward"] = card.gold, card.bounty_reward
     view["gold_icon"] = ctx.icons.url("gold", card.id)

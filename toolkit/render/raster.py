@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from toolkit.render.faces import PARTS
 from toolkit.render.files import write_atomic
 from toolkit.render.pdfops import PT
 
@@ -43,7 +44,7 @@ def write_pngs(faces, where, folder: Path) -> Path:
     raster = Rasterizer()
     try:
         for face in faces:
-            if face.group in ("board", "player_board"):
+            if face.group in PARTS:
                 continue
             name = "back" if face.side == "back" else face.slug
             for trim, suffix in ((True, ""), (False, "-bleed")):

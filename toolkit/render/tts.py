@@ -10,6 +10,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from toolkit.render.faces import PARTS
 from toolkit.render.files import write_atomic
 from toolkit.render.pdfops import PT
 from toolkit.render.raster import Rasterizer, png_bytes
@@ -92,7 +93,7 @@ def write_tts(faces, where, folder: Path) -> Path:
     by_key = {f.key: f for f in faces}
     decks: dict[str, list] = {}
     for face in faces:
-        if face.side == "front" and face.group not in ("board", "player_board") \
+        if face.side == "front" and face.group not in PARTS \
                 and not face.kind.endswith("_marker"):
             decks.setdefault(face.kind, []).extend([face] * face.copies)
     raster = Rasterizer()
