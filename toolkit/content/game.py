@@ -159,6 +159,9 @@ class Game(Model):
     id: str = Field(pattern=ID_PATTERN)
     title: Text
     players: Players = Field(default_factory=Players)
+    rules: str | None = Field(None, max_length=200, description="the game's rules: a built-in "
+                              "or installed game's name (caravans, nanhuang2, root, "
+                              "kings_and_things) or ./path to a rules package in the project")
     glory_to_win: int | None = Field(None, ge=1, le=50)
     actions_per_turn: int | None = Field(None, ge=1, le=10)
     glory_hand_limit: int | None = Field(None, ge=0, le=10)

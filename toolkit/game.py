@@ -1,0 +1,197 @@
+"""The Game protocol: what every game's rules give the generic layers of the toolkit.
+
+A game is a pure state machine (OpenSpiel-like). The toolkit's generic layers (the game loop,
+agents, `simulate`, `check`, `replay`, `compare`, `build`) know a game only through this
+class; they never import a game's own modules. A game's code lives in one folder: a built-in
+game in `toolkit/games/<name>/` (its package exposes `GAME`, an instance of a `Game`
+subclass), a third-party game in a package registered under the entry-point group
+`card_toolkit.games`, or a project's own `rules/` package (see `toolkit/games/__init__.py`).
+
+Required (the state machine):
+    new_game(catalog, seed, seats)     a fresh state; `seats` are the agents' names, one a seat
+    legal_actions(state)               the actions of `current_player`, in a fixed order
+    apply_action(state, action)        the state after `action` (may mutate; returns it)
+    current_player(state)              the seat to act, -1 once the game is over
+    is_terminal(state)
+    results(state)                     each seat's share of the win (winners split 1.0)
+    clone(state)                       an independent copy
+
+Chance is never a player: a game draws from random streams seeded by `seed` inside
+`apply_action`, so the same seed and the same actions always give the same game.
+
+Optional (each has a default here that works for any game):
+    observation(state, seat)           what `seat` may see (default: the state itself)
+    determinize(observation, seat, rng)  a full state consistent with an observation
+    describe_action(state, action, lang)  an action in words ('en' or 'zh')
+    state_hash(state), to_json(state)  a stable digest and a JSON text of a position
+    record(state)                      the compact record of a game, for reports and replay
+    action_to_json / action_from_json  actions as JSON values (records, replays)
+    metrics(record)                    named numbers a balance report counts for each seat
+    invariants()                       named checks run after every action by `check`
+    scenario(catalog, setup, seed)     a state built from a ruling's `setup:` block
+    step_matches(state, action, step)  whether an action is a ruling's `{do: ...}` step
+    expect(state, item)                a ruling's expectation: None when it holds, else why
+    render_parts(catalog)              extra print parts of `build` (board, player boards...)
+    kinds(), ops()                     content kinds (pydantic models) and effect ops it adds
+    agents()                           agent factories it offers, by name
+    log_lines(state, lang)             the game's log in words
+    play_batch(catalog, jobs)          a whole batch at once (a compiled core); None: not here
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+Action = Any   # any hashable value the game chooses; `action_to_json` makes it JSON
+State = Any
+
+# A hard cap on actions in one game: a game that reaches it stops with a content error
+# naming the setting to look at (see `Game.max_actions`).
+DEFAULT_MAX_ACTIONS = 20_000
+
+
+class Game:
+    """Base class of a game's rules. Subclasses override at least the required methods."""
+
+    name: str = "game"                # the registry name (`rules:` in game.yaml)
+    title: Mapping[str, str] = {"en": "A game", "zh": "游戏"}
+    max_actions: int = DEFAULT_MAX_ACTIONS
+    # the game.yaml setting that bounds game length, named when `max_actions` is reached
+    length_setting: str = "the game's end condition"
+
+    # ---- the state machine (required) ----------------------------------------------------
+    def new_game(self, catalog, seed: int, seats: Sequence[str]) -> State:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> list[Action]:
+        raise NotImplementedError
+
+    def apply_action(self, state: State, action: Action) -> State:
+        raise NotImplementedError
+
+    def current_player(self, state: State) -> int:
+        raise NotImplementedError
+
+    def is_terminal(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def results(self, state: State) -> list[float]:
+        raise NotImplementedError
+
+    def clone(self, state: State) -> State:
+        import copy
+        return copy.deepcopy(state)
+
+    # ---- information ---------------------------------------------------------------------
+    def observation(self, state: State, seat: int) -> Any:
+        """What `seat` may see. The default shows everything (a game of open information)."""
+        return state
+
+    def determinize(self, observation: Any, seat: int, rng: random.Random) -> State:
+        """A full, playable state equal to the truth in all `seat` sees, the hidden rest
+        re-sampled with `rng`. The default suits open information: a copy."""
+        return self.clone(observation)
+
+    # ---- words and records ---------------------------------------------------------------
+    def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
+        return str(self.action_to_json(action))
+
+    def action_to_json(self, action: Action) -> Any:
+        return action
+
+    def action_from_json(self, data: Any) -> Action:
+        return tuple(data) if isinstance(data, list) else data
+
+    def to_json(self, state: State) -> str:
+        return json.dumps(state, sort_keys=True, default=_plain, ensure_ascii=False)
+
+    def state_hash(self, state: State) -> str:
+        return hashlib.sha256(self.to_json(state).encode()).hexdigest()
+
+    def record(self, state: State) -> dict:
+        """The compact record of a finished game. Generic keys every game gives: seed,
+        players, agents, winner (seats), actions (count); a game adds its own."""
+        res = self.results(state)
+        best = max(res) if res else 0
+        return {"winner": [s for s, r in enumerate(res) if r == best and best > 0]}
+
+    def log_lines(self, state: State, lang: str = "en") -> list[str]:
+        return []
+
+    # ---- what the generic layers count and check -----------------------------------------
+    def metrics(self, record: Mapping) -> dict[str, list[float]]:
+        """Named per-seat numbers of one game record (one list entry per seat), for the
+        balance report and `compare`. Win is always counted by the generic layer."""
+        return {}
+
+    def invariants(self) -> dict[str, Callable[[State], "str | None"]]:
+        """name -> check(state): None when it holds, else what is wrong."""
+        return {}
+
+    # ---- rulings -------------------------------------------------------------------------
+    def scenario(self, catalog, setup: Mapping, seed: int) -> State:
+        """The state a ruling's `setup:` describes. The default deals a game with
+        `setup.players` seats (default the minimum) and `seed`, and accepts no other key."""
+        from toolkit.errors import ContentError
+        unknown = sorted(set(setup) - {"players", "seed"})
+        if unknown:
+            raise ContentError(f"setup key '{unknown[0]}' is not known to game "
+                               f"'{self.name}'")
+        players = int(setup.get("players", catalog.game.players.min))
+        return self.new_game(catalog, int(setup.get("seed", seed)), ["random"] * players)
+
+    def step_matches(self, state: State, action: Action, step: Mapping) -> bool:
+        """Whether `action` is the ruling step `{do: kind, key: value, ...}`. The default
+        compares against `action_to_json(action)` when it is a dict with a `kind` key."""
+        data = self.action_to_json(action)
+        if not isinstance(data, dict) or data.get("kind") != step.get("do"):
+            return False
+        return all(data.get(k) == v for k, v in step.items() if k not in ("do", "by"))
+
+    def expect(self, state: State, item: Mapping) -> "str | None":
+        """A ruling expectation the generic runner does not know (it knows `over`,
+        `winners`, `current`, `legal`, `probability`): None when it holds, else why not."""
+        return f"expectation {sorted(item)} is not known to game '{self.name}'"
+
+    # ---- content, print and agents -------------------------------------------------------
+    def kinds(self) -> dict[str, type]:
+        """Content kinds the game adds (pydantic models of toolkit.content.schema.Card)."""
+        return {}
+
+    def ops(self) -> dict[str, Any]:
+        """Effect operations the game adds (name -> op), for the validator and docs."""
+        return {}
+
+    def validate(self, catalog, report: Callable[..., None]) -> None:
+        """Game-specific pass-2 checks of the content; call `report(entry_id, message,
+        *path, severity='error')` for each problem."""
+
+    def render_parts(self, catalog) -> list:
+        """Parts `build` prints besides cards (boards, player boards, tokens)."""
+        return []
+
+    def agents(self) -> dict[str, Callable]:
+        """Agent factories the game offers: name -> factory(game, catalog, seat, rng, arg)."""
+        return {}
+
+    def play_batch(self, catalog, jobs: Sequence[tuple[int, Sequence[str]]]) -> list | None:
+        """Records of whole games `(seed, agent names)` played at once by a compiled core,
+        or None when this game has none (the generic loop then plays them)."""
+        return None
+
+
+def _plain(value):
+    if hasattr(value, "__dict__"):
+        return vars(value)
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    return str(value)
+
+
+def winners_of(results: Iterable[float]) -> list[int]:
+    res = list(results)
+    best = max(res) if res else 0
+    return [s for s, r in enumerate(res) if r == best and best > 0]

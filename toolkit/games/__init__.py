@@ -1,0 +1,101 @@
+"""The registry of games: which rules a project's `game.yaml` names, and where they live.
+
+    rules: caravans        a built-in game (a package under toolkit/games/ exposing GAME)
+    rules: mygame          a game registered by an installed package under the entry-point
+                           group `card_toolkit.games` (the entry point names a Game object)
+    rules: ./rules         a Python package inside the project folder; it is code, so it is
+                           imported only when the user says they trust it (`--trust`)
+
+A project without `rules:` gets validate, list and build; commands that play games say so
+in one line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from toolkit.errors import UsageError
+from toolkit.game import Game
+
+BUILTIN = {
+    "caravans": "toolkit.games.caravans",
+    "nanhuang2": "toolkit.games.nanhuang2",
+    "root": "toolkit.games.root",
+    "kings_and_things": "toolkit.games.kings_and_things",
+}
+ENTRY_POINT_GROUP = "card_toolkit.games"
+_LOADED: dict[tuple, Game] = {}
+
+
+def known_games() -> list[str]:
+    """Names `rules:` accepts without a path: built-in and installed games."""
+    names = set(BUILTIN)
+    names.update(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))
+    return sorted(names)
+
+
+def load_game(rules: str | None, project_root: Path | None = None, *,
+              trust: bool = False) -> Game | None:
+    """The Game that `rules` names, or None when `rules` is None."""
+    if rules is None:
+        return None
+    key = (rules, str(project_root), trust)
+    if key in _LOADED:
+        return _LOADED[key]
+    if rules.startswith(("./", "../", "/")) or rules in (".", ".."):
+        game = _local(rules, project_root, trust)
+    elif rules in BUILTIN:
+        game = importlib.import_module(BUILTIN[rules]).GAME
+    else:
+        found = [ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == rules]
+        if not found:
+            from toolkit.content.problems import did_you_mean
+            raise UsageError(f"game.yaml names rules '{rules}', which is not a known game"
+                             + did_you_mean(rules, known_games())
+                             + f" (known: {', '.join(known_games())})")
+        game = found[0].load()
+    if not isinstance(game, Game):
+        raise UsageError(f"rules '{rules}' do not provide a toolkit.game.Game")
+    _LOADED[key] = game
+    return game
+
+
+def _local(rules: str, project_root: Path | None, trust: bool) -> Game:
+    if project_root is None:
+        raise UsageError(f"rules '{rules}' is a path, but there is no project folder")
+    root = Path(project_root).resolve()
+    path = (root / rules).resolve()
+    if not path.is_relative_to(root):
+        raise UsageError(f"rules '{rules}' lies outside the project folder; a project's "
+                         "rules must be a package inside it")
+    if not (path / "__init__.py").is_file():
+        raise UsageError(f"rules '{rules}' is not a Python package (no {rules}/__init__.py)")
+    if not trust:
+        raise UsageError(f"this project's rules are Python code in '{rules}'; run the "
+                         "command with --trust only if you trust whoever wrote them")
+    name = f"toolkit_project_rules_{abs(hash(str(path)))}"
+    spec = importlib.util.spec_from_file_location(name, path / "__init__.py",
+                                                  submodule_search_locations=[str(path)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    game = getattr(module, "GAME", None)
+    if game is None:
+        raise UsageError(f"rules package '{rules}' defines no GAME")
+    return game
+
+
+def game_for(catalog, *, trust: bool = False, command: str | None = None) -> Game | None:
+    """The Game of a loaded catalog; with `command`, a project without rules is a usage
+    error that says which commands work without them."""
+    rules = getattr(catalog.game, "rules", None)
+    game = load_game(rules, getattr(catalog, "root", None), trust=trust)
+    if game is None and command is not None:
+        raise UsageError(f"'{command}' needs a game's rules, and this project's game.yaml "
+                         "names none (add e.g. 'rules: caravans'); validate, list and build "
+                         "work without rules")
+    return game
