@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from toolkit import engine
+from toolkit.games.caravans import GAME
+from toolkit.games.caravans import engine
 from toolkit.agents import make_agent
 
 
@@ -12,7 +13,7 @@ def timed_game(catalog, seed: int, lineup: list[str], seat_timed: int,
                clock: Callable[[], float]) -> tuple:
     """(final state, agents, seconds by `clock` that seat `seat_timed` spent choosing, its
     decisions) of one game of `lineup`."""
-    agents = [make_agent(name, catalog, seat, seed) for seat, name in enumerate(lineup)]
+    agents = [make_agent(name, GAME, catalog, seat, seed) for seat, name in enumerate(lineup)]
     state = engine.new_game(catalog, seed, lineup)
     spent, decisions = 0.0, 0
     while not engine.is_terminal(state):

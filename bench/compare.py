@@ -27,6 +27,8 @@ from toolkit.compare.sequential import SequentialTest  # noqa: E402
 from toolkit.compare.versions import Version  # noqa: E402
 from toolkit.sim.batch import catalog_for, run_games  # noqa: E402
 from toolkit.sim.plan import parse_agents, seed_for  # noqa: E402
+from toolkit.games.caravans import GAME  # noqa: E402
+from toolkit.games.caravans.report import GLORY_SOURCES  # noqa: E402
 
 Z = statistics.NormalDist().inv_cdf
 
@@ -39,7 +41,7 @@ def speed(root: Path, options: Options) -> None:
     paired = time.monotonic() - start
     cat = catalog_for(root)
     players = options.players or cat.game.players.max
-    spec = parse_agents(options.agents, players, root)
+    spec = parse_agents(options.agents, players, GAME, cat)
     seeds, lineups = [], []
     for i in range(result.units):
         seed = seed_for(options.seed, i)
@@ -73,8 +75,9 @@ def decoupled_null(root: Path, options: Options, runs: int) -> None:
     pure game noise (the pairing cannot cancel it). This is the GSPRT's honest calibration."""
     cat = catalog_for(root)
     players = options.players or cat.game.players.max
-    spec = parse_agents(options.agents, players, root)
-    metrics = select(build_metrics(cat, cat, players), options.metrics)
+    spec = parse_agents(options.agents, players, GAME, cat)
+    names = [f"glory:{g}" for g in GLORY_SOURCES]
+    metrics = select(build_metrics(cat, cat, players, GAME, names), options.metrics)
     claimed, undecided, games = 0, 0, []
     for run in range(runs):
         test = SequentialTest(metrics, options.tolerances, options.alpha, options.beta)
@@ -89,7 +92,7 @@ def decoupled_null(root: Path, options: Options, runs: int) -> None:
                 index += 1
             side_a = play_units(root, units_a, options)
             side_b = play_units(root, units_b, options)
-            test.add([(unit_sums(a, players), unit_sums(b, players))
+            test.add([(unit_sums(a, players, GAME), unit_sums(b, players, GAME))
                       for a, b in zip(side_a, side_b)], sum(len(t) for _, t in units_a))
         results = test.results()
         claimed += any(r.changed for r in results)

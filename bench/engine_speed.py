@@ -16,8 +16,9 @@ import sys
 import time
 from pathlib import Path
 
+from toolkit.games.caravans import GAME
 from toolkit.content.validate import load_catalog
-from toolkit.engine import (apply_action, clone, determinize, is_terminal, legal_actions,
+from toolkit.games.caravans.engine import (apply_action, clone, determinize, is_terminal, legal_actions,
                             new_game, observation, state_hash)
 
 
@@ -52,11 +53,11 @@ def random_games(catalog, games: int, players: int):
 
 
 def heuristic_games(catalog, games: int, players: int) -> None:
-    from toolkit.sim.runner import play_game
+    from toolkit.loop import play_game
     start = time.process_time()
     actions = 0
     for seed in range(games):
-        actions += play_game(catalog, seed, ["balanced"] * players)["actions"]
+        actions += play_game(GAME, catalog, seed, ["balanced"] * players)["length"]
     cpu = time.process_time() - start
     print(f"heuristic agents (balanced): {games / cpu:.2f} games/s per core (CPU), "
           f"{actions / games:.0f} actions/game")

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from _common import timed_game
 
-from toolkit import engine
-from toolkit.agents import search
+from toolkit.games.caravans import engine
+from toolkit.games.caravans.agents import search
 from toolkit.content.validate import load_catalog
 from toolkit.sim.stats import score
 from toolkit.sim.stats_math import wilson

@@ -4,6 +4,7 @@ warm: the following games), with random agents, the scaling of toolkit.sim.batch
 from 1 to 2 workers, and (with --budget) the search agent's decisions/s.
 
 Usage: .venv/bin/python bench/simulate.py [--games N] [--scaling N] [--budget B] [--tree DIR]
+       [--protocol N [--only-protocol]]   (the Game protocol's cost against direct engine calls)
 
 CPU time (time.process_time) for per-core figures, wall time for the scaling. `--tree`
 imports `toolkit` from another source tree (e.g. a copy of an older version) and plays the
@@ -27,11 +28,12 @@ COLD = """
 import sys, time
 start = time.process_time()
 sys.path.insert(0, {tree!r})
+from toolkit.games.caravans import GAME
 from toolkit.content.validate import load_catalog
-from toolkit.sim.runner import play_game
+from toolkit.loop import play_game
 catalog = load_catalog({root!r})
 loaded = time.process_time()
-play_game(catalog, 1, {lineup!r})
+play_game(GAME, catalog, 1, {lineup!r})
 end = time.process_time()
 print(loaded - start, end - loaded)
 """
@@ -51,11 +53,55 @@ def cold_game(tree: Path, lineup: list[str]) -> tuple[float, float]:
 
 def games_per_second(catalog, lineup: list[str], games: int, first_seed: int) -> tuple:
     """(games/s of CPU, mean actions a game) over `games` games."""
-    from toolkit.sim.runner import play_game
+    from toolkit.games.caravans import GAME
+    from toolkit.loop import play_game
     start, actions = cpu(), 0
     for i in range(games):
-        actions += play_game(catalog, first_seed + i, lineup)["actions"]
+        actions += play_game(GAME, catalog, first_seed + i, lineup, keep_actions=False)["length"]
     return games / (cpu() - start), actions / games
+
+
+def direct_game(catalog, seed: int, lineup: list[str]) -> int:
+    """One game through direct engine calls, as the runner played before the Game protocol
+    (the engine's functions, looked up once); its number of actions."""
+    from toolkit.agents import make_agent
+    from toolkit.games.caravans import GAME, engine
+    agents = [make_agent(name, GAME, catalog, seat, seed) for seat, name in enumerate(lineup)]
+    observes = [getattr(agent, "observes", True) for agent in agents]
+    state = engine.new_game(catalog, seed, list(lineup))
+    is_terminal, current_player = engine.is_terminal, engine.current_player
+    legal_actions, observation, apply_action = (engine.legal_actions, engine.observation,
+                                                engine.apply_action)
+    while not is_terminal(state):
+        seat = current_player(state)
+        legal = legal_actions(state)
+        view = observation(state, seat) if observes[seat] else None
+        action = agents[seat].choose(view, legal)
+        if action not in legal:
+            raise AssertionError("illegal action")
+        state = apply_action(state, action)
+    engine.game_record(state)
+    return len(state.history)
+
+
+def protocol_cost(catalog, lineup: list[str], games: int, rounds: int = 3) -> tuple:
+    """(direct games/s, protocol games/s, cost in %): the same seeds played by a direct
+    engine loop and by toolkit.loop through the Game object, in alternating rounds (so a
+    change in machine load hits both), CPU time; the best round of each counts."""
+    from toolkit.games.caravans import GAME
+    from toolkit.loop import play_game
+    best_direct = best_protocol = 0.0
+    for r in range(rounds):
+        seeds = range(500 + r * games, 500 + (r + 1) * games)
+        start = cpu()
+        for seed in seeds:
+            direct_game(catalog, seed, lineup)
+        best_direct = max(best_direct, games / (cpu() - start))
+        start = cpu()
+        for seed in seeds:
+            play_game(GAME, catalog, seed, lineup, keep_actions=False)
+        best_protocol = max(best_protocol, games / (cpu() - start))
+    return best_direct, best_protocol, 100 * (1 - best_protocol / best_direct)
 
 
 def scaling(games: int) -> dict[int, float]:
@@ -86,10 +132,23 @@ def main(argv=None) -> None:
                         help="games for the 1 vs 2 workers run (0: skip)")
     parser.add_argument("--budget", type=int, default=0, help="search budget (0: skip)")
     parser.add_argument("--tree", type=Path, default=ROOT, help="source tree of toolkit")
+    parser.add_argument("--protocol", type=int, default=0,
+                        help="games per round for the Game-protocol cost (0: skip)")
+    parser.add_argument("--only-protocol", action="store_true",
+                        help="measure only the Game-protocol cost")
     args = parser.parse_args(argv)
     tree = args.tree.resolve()
     sys.path.insert(0, str(tree))
     print(f"toolkit from {tree}; load average {os.getloadavg()[0]:.1f}")
+    if args.protocol:
+        from toolkit.content.validate import load_catalog
+        catalog = load_catalog(ROOT)
+        for name, lineup in (("random x 4", ["random"] * 4), ("balanced x 4", BALANCED)):
+            direct, protocol, cost = protocol_cost(catalog, lineup, args.protocol)
+            print(f"protocol cost, 4-player {name}: direct engine loop {direct:.1f} games/s, "
+                  f"toolkit.loop via the Game object {protocol:.1f} games/s: {cost:+.1f} %")
+        if args.only_protocol:
+            return
     load, cold = cold_game(tree, BALANCED)
     print(f"cold (fresh process): imports + catalog {load:.2f} s CPU, first 4 x balanced "
           f"game {cold:.3f} s CPU; whole cold start {1 / (load + cold):.2f} games/s")

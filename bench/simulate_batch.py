@@ -11,6 +11,7 @@ import os
 import pickle
 import time
 
+from toolkit.games.caravans import GAME
 from toolkit import BUNDLED_PROJECT
 from toolkit.sim.batch import catalog_for, run_games
 from toolkit.sim.plan import parse_agents, parse_players, plan_games
@@ -30,20 +31,20 @@ def main() -> None:
     ap.add_argument("--dask", action="store_true", help="also time the Dask backend")
     args = ap.parse_args()
 
-    from toolkit.sim.runner import play_game
+    from toolkit.loop import play_game
 
     root = BUNDLED_PROJECT
     catalog = catalog_for(root)
     counts = parse_players(args.players, (catalog.game.players.min, catalog.game.players.max))
-    plan = plan_games(1, args.games, counts, parse_agents(args.agents, max(counts), root))
+    plan = plan_games(1, args.games, counts, parse_agents(args.agents, max(counts), GAME, catalog))
     seeds, lineups = [g.seed for g in plan], [g.agents for g in plan]
     print(f"{args.games} games, players {args.players}, agents {args.agents}, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, "
           f"content {catalog.content_hash}")
 
-    play_game(catalog, seeds[0], list(lineups[0]))  # warm-up: agent modules, caches
-    records, bare = timed(lambda: [play_game(catalog, s, list(a)) for s, a in zip(seeds, lineups)])
-    actions = sum(r["actions"] for r in records)
+    play_game(GAME, catalog, seeds[0], list(lineups[0]))  # warm-up: agent modules, caches
+    records, bare = timed(lambda: [play_game(GAME, catalog, s, list(a)) for s, a in zip(seeds, lineups)])
+    actions = sum(r["length"] for r in records)
     print(f"bare runner loop      : {args.games / bare:8.1f} games/s  "
           f"({actions / bare:,.0f} actions/s, {bare / args.games * 1000:.1f} ms/game)")
     _, pickling = timed(lambda: [pickle.loads(pickle.dumps(r)) for r in records])

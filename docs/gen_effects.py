@@ -1,11 +1,11 @@
 """Regenerate the tables of the designer's docs from the code, so they never drift.
 
 Rewrites the text between `<!-- gen:NAME -->` and `<!-- /gen:NAME -->` markers:
-docs/effects.md (one block per effect operation of `toolkit.content.ops.OPS`, plus an
-index), docs/content.md (the fields of every built-in kind of `toolkit.content.schema` and
+docs/effects.md (one block per effect operation of `toolkit.games.caravans.content.ops.OPS`, plus an
+index), docs/content.md (the fields of every kind of `toolkit.games.caravans.content.kinds` and
 of the game.yaml settings of `toolkit.content.game`) and docs/commands.md (every option of
 every `toolkit` command, from the click commands of `toolkit.cli.COMMANDS`) and
-docs/agents.md (the bundled play styles and their weights, from `toolkit/agents/`). Prose outside
+docs/agents.md (the bundled play styles and their weights, from `toolkit/games/caravans/agents/`). Prose outside
 the markers is hand-written and left alone.
 
     python docs/gen_effects.py          rewrite the tables
@@ -74,7 +74,7 @@ def _example_ids():
 
 
 def op_block(name, spec, ids, names) -> str:
-    from toolkit.content.ops import describe
+    from toolkit.games.caravans.content.ops import describe
     refs = dict(spec.refs)
     params = example_params(spec, ids)
     model = spec.params(**params)
@@ -100,7 +100,7 @@ def op_index(ops) -> str:
 
 
 def effect_blocks() -> dict[str, str]:
-    from toolkit.content.ops import OPS
+    from toolkit.games.caravans.content.ops import OPS
     ids, names = _example_ids()
     blocks = {"ops-index": op_index(OPS)}
     for name, spec in OPS.items():
@@ -111,11 +111,12 @@ def effect_blocks() -> dict[str, str]:
 # --- content kinds and game.yaml ---------------------------------------------------------
 def content_blocks() -> dict[str, str]:
     from toolkit.content import game, schema
+    from toolkit.games.caravans.content.kinds import KINDS
     common = set(schema.Card.model_fields) | {"kind"}
     refs = reference_fields()
     blocks = {"card-fields": table(field_rows(schema.Card))}
     shapes = []
-    for kind, model in schema.BUILTIN_KINDS.items():
+    for kind, model in KINDS.items():
         blocks[f"kind:{kind}"] = table(field_rows(model, skip=common, refs=refs.get(model)))
         shapes += [m for m in nested_models(model) if m not in shapes]
     blocks["shapes"] = shape_tables(shapes, refs)
@@ -129,11 +130,10 @@ def content_blocks() -> dict[str, str]:
 
 def reference_fields() -> dict:
     """model -> {field: referenced kind}, from the reference table of validation pass 2."""
-    from toolkit.content import rules, schema
+    from toolkit.games.caravans.content.kinds import KINDS
     found: dict = {}
-    for kind, paths in rules.REFS.items():
-        model = schema.BUILTIN_KINDS[kind]
-        for path, target in paths:
+    for model in KINDS.values():
+        for path, target in model.references:
             owner = model
             for part in path[:-1]:
                 owner = next(models_in(owner.model_fields[part].annotation))
@@ -144,8 +144,8 @@ def reference_fields() -> dict:
 # --- agents ---------------------------------------------------------------------------------
 def agent_blocks() -> dict[str, str]:
     """The styles of the bundled styles.yaml and every weight with each style's value."""
-    from toolkit.agents.features import FEATURES
-    from toolkit.agents.styles import BUNDLED_STYLES, load_styles
+    from toolkit.games.caravans.agents.features import FEATURES
+    from toolkit.games.caravans.agents.styles import BUNDLED_STYLES, load_styles
     styles = load_styles(BUNDLED_STYLES)
     names = list(styles)
     rows = ["| style | what it does |", "|---|---|"]

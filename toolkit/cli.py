@@ -5,6 +5,8 @@ starts fast. Every command maps ToolkitError to a one-line message and its exit 
 from __future__ import annotations
 
 import importlib
+import os
+import signal
 import sys
 
 import click
@@ -19,6 +21,12 @@ COMMANDS = {
     "check": "toolkit.checks.command:check",
     "replay": "toolkit.checks.command:replay",
     "compare": "toolkit.compare.command:compare",
+    "new": "toolkit.new.command:new",
+    "import": "toolkit.sheets.command:import_",
+    "export": "toolkit.sheets.command:export",
+    "schema": "toolkit.schema_command:schema",
+    "odds": "toolkit.odds_command:odds",
+    "serve": "toolkit.serve.command:serve",
 }
 
 
@@ -36,33 +44,85 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="toolkit")
-def cli():
+@click.option("--debug", is_flag=True, help="on an unexpected error, show the Python traceback")
+def cli(debug):
     """Validate, render, simulate and balance a tabletop game kept as YAML."""
+    DEBUG["on"] = DEBUG["on"] or debug
+
+
+DEBUG = {"on": bool(os.environ.get("TOOLKIT_DEBUG"))}
+
+
+def _raise_terminated(signum, frame):
+    from toolkit.errors import Terminated
+
+    raise Terminated()
+
+
+def _interrupted(exc: BaseException) -> int:
+    """130 for Ctrl-C, 143 for SIGTERM (click wraps both in Abort)."""
+    from toolkit.errors import Terminated
+
+    cause = exc if isinstance(exc, KeyboardInterrupt) else exc.__cause__ or exc.__context__
+    terminated = isinstance(cause, Terminated)
+    click.echo("terminated" if terminated else "interrupted", err=True)
+    return 143 if terminated else 130
+
+
+def _unexpected(exc: BaseException) -> None:
+    """One line naming the error and where to report it; the traceback with --debug."""
+    from toolkit.errors import REPORT_TO, printable
+
+    if DEBUG["on"]:
+        import traceback
+
+        traceback.print_exception(exc)
+    detail = " ".join(str(exc).split())[:300]
+    click.echo(printable(f"error: unexpected {type(exc).__name__}"
+                         + (f": {detail}" if detail else "") + f"; {REPORT_TO}"
+                         + ("" if DEBUG["on"] else " (add --debug for the traceback)")),
+               err=True)
 
 
 def main(argv=None):
-    """Entry point: run the group; expected failures never show a traceback."""
-    from toolkit.errors import ToolkitError
+    """Entry point: run the group; expected failures never show a traceback. SIGTERM
+    unwinds like Ctrl-C (temp files are removed) and exits 143."""
+    import threading
+
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is signal.SIG_DFL and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _raise_terminated)  # unwinds (temp files go) like ^C
+    try:
+        _run(argv)
+    finally:
+        if previous is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(argv) -> None:
+    from toolkit.errors import ToolkitError, printable
 
     try:
         code = cli.main(args=argv, prog_name="toolkit", standalone_mode=False)
     except ToolkitError as exc:
         click.echo(str(exc), err=True)
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
-        sys.exit(130)
+    except click.exceptions.Abort as exc:
+        sys.exit(_interrupted(exc))
     except click.ClickException as exc:
         exc.show()
         sys.exit(2 if isinstance(exc, click.UsageError) else exc.exit_code)
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
+    except KeyboardInterrupt as exc:
+        sys.exit(_interrupted(exc))
     except BrokenPipeError:
         sys.exit(0)
     except OSError as exc:  # an output folder that cannot be created or written
         if exc.filename is None:
-            raise
-        click.echo(f"error: {exc.filename}: {exc.strerror or exc}", err=True)
+            _unexpected(exc)
+        else:
+            click.echo(printable(f"error: {exc.filename}: {exc.strerror or exc}"), err=True)
+        sys.exit(1)
+    except Exception as exc:  # a bug: one line, never a traceback unless --debug
+        _unexpected(exc)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)

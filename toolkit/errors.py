@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
+REPORT_TO = ("please report it to the card-toolkit maintainers (the issue tracker of the "
+             "repository you installed it from) with the command you ran")
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` with control characters (ESC and the like) shown as \\xNN, so that no
+    message can move the cursor, retitle or clear the terminal it is printed on."""
+    return _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+
 
 class ToolkitError(Exception):
     """Base of every expected failure; never shown as a traceback."""
@@ -29,7 +41,7 @@ class ToolkitError(Exception):
         text = f"{where}error: {self.message}"
         if self.hint:
             text += f" ({self.hint})"
-        return text
+        return printable(text)
 
 
 class UsageError(ToolkitError):
@@ -48,6 +60,10 @@ class RenderError(ToolkitError):
 
 class RulesError(ToolkitError):
     """An action or a state violates the rules of the game (exit 1)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so that it unwinds like Ctrl-C (exit 143)."""
 
 
 class Inconclusive(ToolkitError):

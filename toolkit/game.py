@@ -127,9 +127,33 @@ class Game:
         balance report and `compare`. Win is always counted by the generic layer."""
         return {}
 
-    def invariants(self) -> dict[str, Callable[[State], "str | None"]]:
-        """name -> check(state): None when it holds, else what is wrong."""
+    def seat_groups(self, record: Mapping) -> dict[str, list]:
+        """Named groups each seat of a game record belongs to (e.g. {"hero": [per-seat hero
+        id]}), for win rates by group in the balance report and `compare`; default none."""
         return {}
+
+    def group_ids(self, catalog) -> dict[str, list[str]]:
+        """For each group of `seat_groups`, the ids a project's content offers (so that
+        `compare` asks about the ids both versions have); default none."""
+        return {}
+
+    def report_sections(self, records: Sequence[Mapping], catalog) -> dict[str, Any]:
+        """Extra sections of the balance report (report.json) computed from the game's own
+        record keys (e.g. card use); default none."""
+        return {}
+
+    def invariants(self) -> dict[str, Callable[[State], "str | None"]]:
+        """name -> check(state): None when it holds, else what is wrong. `check` calls it
+        once per game and each check after every action (so a check may compare a state
+        with the one it saw before)."""
+        return {}
+
+    def count_effects(self, counter):
+        """A context manager counting into `counter` (op name -> firings) the effect
+        operations that fire while it is open; the default counts none (and `check` then
+        skips its 'never fired' warnings)."""
+        import contextlib
+        return contextlib.nullcontext(counter)
 
     # ---- rulings -------------------------------------------------------------------------
     def scenario(self, catalog, setup: Mapping, seed: int) -> State:
@@ -156,6 +180,19 @@ class Game:
         `winners`, `current`, `legal`, `probability`): None when it holds, else why not."""
         return f"expectation {sorted(item)} is not known to game '{self.name}'"
 
+    def probability(self, catalog, setup: Mapping, seed: int, play: Callable[[State], State],
+                    holds: Callable[[State], bool]):
+        """The exact chance (a `fractions.Fraction`) that `holds(play(scenario state))` over
+        every outcome of the game's chance (a ruling's `probability:` expectation); None
+        when the game cannot enumerate its chance."""
+        return None
+
+    def ruling_problems(self, ruling: Mapping) -> list[tuple[tuple, str]]:
+        """Problems of a ruling's game-specific parts (its `setup`, step arguments and
+        expectations), found when the rulings load: (path inside the ruling, message),
+        e.g. (("setup", "seats", 0, "golld"), "unknown key 'golld'"). Default: none."""
+        return []
+
     # ---- content, print and agents -------------------------------------------------------
     def kinds(self) -> dict[str, type]:
         """Content kinds the game adds (pydantic models of toolkit.content.schema.Card)."""
@@ -167,15 +204,39 @@ class Game:
 
     def validate(self, catalog, report: Callable[..., None]) -> None:
         """Game-specific pass-2 checks of the content; call `report(entry_id, message,
-        *path, severity='error')` for each problem."""
+        *path, severity='error')` for each problem (entry_id None: game.yaml). `catalog`
+        reads like a Catalog (`of(kind)` -> {id: entry}, `get`, `.game`, `.root`); it is
+        built before the content is known to be valid (toolkit.content.rules.Content)."""
 
     def render_parts(self, catalog) -> list:
         """Parts `build` prints besides cards (boards, player boards, tokens)."""
         return []
 
+    def odds(self, catalog, lang: str = "en") -> list:
+        """Exact odds tables a designer asks for (`toolkit odds`), each a dict with
+        `title`, `columns` and `rows` (lists of strings). Default: none."""
+        return []
+
     def agents(self) -> dict[str, Callable]:
         """Agent factories the game offers: name -> factory(game, catalog, seat, rng, arg)."""
         return {}
+
+    def agent_names(self, catalog) -> list[str]:
+        """The game's own agent names for this project (default: the keys of `agents()`;
+        a game whose agents come from a project file, like play styles, lists them here)."""
+        return sorted(self.agents())
+
+    def mixed_agents(self, catalog) -> list[str]:
+        """The names `--agents mixed` draws each seat from (default: the game's own agents
+        that take no argument, else `random`)."""
+        return self.agent_names(catalog) or ["random"]
+
+    def new_agent(self, catalog, name: str, seat: int, rng: random.Random,
+                  arg: "str | None"):
+        """The game's own agent `name` for `seat`, or None when the game has none by that
+        name (the generic agents are tried next). Default: a factory of `agents()`."""
+        factory = self.agents().get(name)
+        return None if factory is None else factory(self, catalog, seat, rng, arg)
 
     def play_batch(self, catalog, jobs: Sequence[tuple[int, Sequence[str]]]) -> list | None:
         """Records of whole games `(seed, agent names)` played at once by a compiled core,
@@ -189,6 +250,14 @@ def _plain(value):
     if isinstance(value, (set, frozenset)):
         return sorted(value)
     return str(value)
+
+
+def seeded_stream(seed: int | str, purpose: str) -> random.Random:
+    """The random stream of one purpose of one game seed: a `random.Random` seeded from
+    sha256("seed:purpose"). Games draw their chance and the loop its agents' streams
+    (`agent:<seat>`) this way, so one extra draw for one purpose never shifts another."""
+    digest = hashlib.sha256(f"{seed}:{purpose}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 def winners_of(results: Iterable[float]) -> list[int]:

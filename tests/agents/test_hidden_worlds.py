@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from toolkit import engine
-from toolkit.agents.search import SearchAgent
-from toolkit.engine.rng import PURPOSES
-from toolkit.engine.state import to_dict
+from toolkit.games.caravans import engine
+from toolkit.games.caravans.agents.search import SearchAgent
+from toolkit.games.caravans.engine.rng import PURPOSES
+from toolkit.games.caravans.engine.state import to_dict
 
 from .test_observation import mid_game_states
 

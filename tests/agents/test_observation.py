@@ -9,7 +9,8 @@ import random
 import pytest
 
 from .conftest import play_until
-from toolkit import engine
+from toolkit.games.caravans import GAME
+from toolkit.games.caravans import engine
 from toolkit.agents import make_agent
 
 LINEUP = ["trader", "raider", "adventurer", "balanced"]
@@ -66,10 +67,10 @@ def test_choice_ignores_hidden_information(catalog, name):
         legal = engine.legal_actions(state)
         variants = [hide_differently(state, seat, rng),
                     engine.determinize(state, seat, random.Random(rng.random()))]
-        expected = make_agent(name, catalog, seat, 3).choose(engine.observation(state, seat), legal)
+        expected = make_agent(name, GAME, catalog, seat, 3).choose(engine.observation(state, seat), legal)
         for variant in variants:
             assert engine.legal_actions(variant) == legal
-            got = make_agent(name, catalog, seat, 3).choose(engine.observation(variant, seat), legal)
+            got = make_agent(name, GAME, catalog, seat, 3).choose(engine.observation(variant, seat), legal)
             assert got == expected
 
 
@@ -87,7 +88,7 @@ def test_heuristic_scores_ignore_hidden_information(catalog):
         seat = engine.current_player(state)
         legal = engine.legal_actions(state)
         variant = hide_differently(state, seat, random.Random(seat))
-        agent = make_agent("balanced", catalog, seat, 1)
+        agent = make_agent("balanced", GAME, catalog, seat, 1)
         assert agent.scores(engine.observation(state, seat), legal) == \
             agent.scores(engine.observation(variant, seat), legal)
 
@@ -98,5 +99,5 @@ def test_agents_do_not_change_the_observation(catalog):
     view = engine.observation(state, seat)
     before = engine.to_json(view) if hasattr(engine, "to_json") else None
     for name in ("balanced", "raider", "search:4"):
-        make_agent(name, catalog, seat, 2).choose(view, engine.legal_actions(state))
+        make_agent(name, GAME, catalog, seat, 2).choose(view, engine.legal_actions(state))
     assert engine.to_json(view) == before

@@ -6,38 +6,39 @@ import dataclasses
 
 import pytest
 
+from toolkit.games.caravans import GAME
 from toolkit.agents import agent_names, make_agent, register
 from toolkit.agents.base import AGENTS
-from toolkit.engine.rng import stream
+from toolkit.games.caravans.engine.rng import stream
 from toolkit.errors import ContentError, UsageError
 
 NAMES = ["random", "trader", "raider", "adventurer", "balanced", "search"]
 
 
 def test_every_documented_name_makes_an_agent(catalog):
-    assert set(NAMES) <= set(agent_names(catalog))
+    assert set(NAMES) <= set(agent_names(GAME, catalog))
     for seat, name in enumerate(NAMES):
-        agent = make_agent(name, catalog, seat % 4, 7)
+        agent = make_agent(name, GAME, catalog, seat % 4, 7)
         assert agent.seat == seat % 4
         assert callable(agent.choose)
 
 
 def test_search_budget_is_parsed(catalog):
-    assert make_agent("search:12", catalog, 0, 1).budget == 12
+    assert make_agent("search:12", GAME, catalog, 0, 1).budget == 12
     for bad in ("search:0", "search:abc", "search:-3"):
         with pytest.raises(UsageError, match="budget"):
-            make_agent(bad, catalog, 0, 1)
+            make_agent(bad, GAME, catalog, 0, 1)
 
 
 def test_unknown_agent_is_a_usage_error(catalog):
     with pytest.raises(UsageError, match="unknown agent 'grandmaster'.*balanced"):
-        make_agent("grandmaster", catalog, 0, 1)
+        make_agent("grandmaster", GAME, catalog, 0, 1)
     with pytest.raises(UsageError):
-        make_agent("trader:5", catalog, 0, 1)
+        make_agent("trader:5", GAME, catalog, 0, 1)
 
 
 def test_agent_stream_is_the_engines_agent_purpose(catalog):
-    agent = make_agent("random", catalog, 2, 99)
+    agent = make_agent("random", GAME, catalog, 2, 99)
     assert agent.rng.random() == stream(99, "agent:2").random()
 
 
@@ -55,9 +56,9 @@ def test_a_project_style_block_becomes_an_agent(catalog, tmp_path):
         + "styles:\n  hoarder:\n    description: keeps everything\n    weights: {stash: 3}\n",
         encoding="utf-8")
     project = dataclasses.replace(catalog, root=tmp_path)
-    agent = make_agent("hoarder", project, 1, 5)
+    agent = make_agent("hoarder", GAME, project, 1, 5)
     assert agent.style["stash"] == 3.0 and agent.style["glory"] == 1.0
-    assert "hoarder" in agent_names(project) and "trader" not in agent_names(project)
+    assert "hoarder" in agent_names(GAME, project) and "trader" not in agent_names(GAME, project)
 
 
 def test_a_bad_style_file_names_file_and_line(catalog, tmp_path):
@@ -68,7 +69,7 @@ def test_a_bad_style_file_names_file_and_line(catalog, tmp_path):
                     encoding="utf-8")
     project = dataclasses.replace(catalog, root=tmp_path)
     with pytest.raises(ContentError) as err:
-        make_agent("odd", project, 0, 1)
+        make_agent("odd", GAME, project, 0, 1)
     text = str(err.value)
     assert "styles.yaml:" in text and "unknown weight 'luck'" in text
     line = int(text.split("styles.yaml:")[1].split(":")[0])
@@ -81,9 +82,9 @@ def test_missing_default_weight_is_reported(catalog, tmp_path):
         "defaults: {gold: 1}\nstyles:\n  a: {description: x}\n", encoding="utf-8")
     project = dataclasses.replace(catalog, root=tmp_path)
     with pytest.raises(ContentError, match="defaults lack the weights"):
-        make_agent("a", project, 0, 1)
+        make_agent("a", GAME, project, 0, 1)
 
 
 def _features():
-    from toolkit.agents.features import FEATURES
+    from toolkit.games.caravans.agents.features import FEATURES
     return list(FEATURES)

@@ -3,17 +3,18 @@ against the balanced heuristic is tested in test_search_strength.py)."""
 
 from __future__ import annotations
 
-from toolkit import engine
+from toolkit.games.caravans import GAME
+from toolkit.games.caravans import engine
 from toolkit.agents import make_agent
-from toolkit.agents.search import SearchAgent
-from toolkit.engine.cards import total_glory
+from toolkit.games.caravans.agents.search import SearchAgent
+from toolkit.games.caravans.engine.cards import total_glory
 
 from .conftest import play_until
 
 
 def test_a_single_legal_action_needs_no_rollout(catalog):
     state, _ = play_until(catalog, 3, ["balanced", "balanced"], lambda s: s.phase == "play")
-    agent = make_agent("search:64", catalog, 0, 3)
+    agent = make_agent("search:64", GAME, catalog, 0, 3)
     only = engine.legal_actions(state)[:1]
     assert agent.choose(engine.observation(state, 0), only) == only[0]
     assert agent.decisions == 0
@@ -32,7 +33,7 @@ def test_search_is_deterministic_for_a_seed(catalog):
                           lambda s: s.round >= 4 and len(engine.legal_actions(s)) > 3)
     seat = engine.current_player(state)
     legal = engine.legal_actions(state)
-    picks = {make_agent("search:16", catalog, seat, 8).choose(engine.observation(state, seat),
+    picks = {make_agent("search:16", GAME, catalog, seat, 8).choose(engine.observation(state, seat),
                                                               legal) for _ in range(2)}
     assert len(picks) == 1
 
@@ -41,7 +42,7 @@ def test_before_the_endgame_the_heuristic_decides_without_rollouts(catalog):
     state, _ = play_until(catalog, 5, ["balanced", "balanced"],
                           lambda s: s.phase == "play" and len(engine.legal_actions(s)) > 2)
     seat = engine.current_player(state)
-    agent = make_agent("search:16", catalog, seat, 5)
+    agent = make_agent("search:16", GAME, catalog, seat, 5)
     view = engine.observation(state, seat)
     assert not agent._endgame(view)
     assert agent.choose(view, engine.legal_actions(state)) in engine.legal_actions(state)
@@ -53,7 +54,7 @@ def test_in_the_endgame_every_open_decision_is_searched(catalog):
                           lambda s: max(total_glory(s, p.seat) for p in s.players) >= 8
                           and len(engine.legal_actions(s)) > 2)
     seat = engine.current_player(state)
-    agent = make_agent("search:8", catalog, seat, 5)
+    agent = make_agent("search:8", GAME, catalog, seat, 5)
     view = engine.observation(state, seat)
     assert not engine.is_terminal(state) and agent._endgame(view)
     agent.choose(view, engine.legal_actions(state))

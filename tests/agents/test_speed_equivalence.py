@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from toolkit import engine
+from toolkit.games.caravans import GAME
+from toolkit.games.caravans import engine
 from toolkit.agents import make_agent
+from toolkit.loop import play
 
 MIXED = ["trader", "raider", "adventurer", "balanced"]
 GAMES = [(seed, ["balanced"] * 4) for seed in (1, 2, 3)] + \
@@ -38,8 +40,17 @@ GOLDEN = {
 
 
 def history_hash(catalog, seed: int, lineup: list[str]) -> str:
-    """sha256 of the actions applied in the game, played the way the runner plays it."""
-    agents = [make_agent(name, catalog, seat, seed) for seat, name in enumerate(lineup)]
+    """sha256 of the actions applied in the game, played by the one game loop through the
+    Game protocol (toolkit.loop), as simulate, check and replay play it."""
+    played = play(GAME, catalog, seed, lineup)
+    assert played.actions == list(played.state.history)
+    text = "\n".join(f"{a.kind.value}{list(a.args)!r}" for a in played.actions)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def engine_history_hash(catalog, seed: int, lineup: list[str]) -> str:
+    """The same hash from a loop of direct engine calls (no Game object in between)."""
+    agents = [make_agent(name, GAME, catalog, seat, seed) for seat, name in enumerate(lineup)]
     state = engine.new_game(catalog, seed, list(lineup))
     while not engine.is_terminal(state):
         seat = engine.current_player(state)
@@ -56,10 +67,15 @@ def test_same_actions_as_before(catalog, seed, lineup):
     assert history_hash(catalog, seed, lineup) == GOLDEN[seed]
 
 
+def test_direct_engine_loop_plays_the_same_game(catalog):
+    seed, lineup = GAMES[8]
+    assert engine_history_hash(catalog, seed, lineup) == GOLDEN[seed]
+
+
 def test_open_taverns_agrees_with_tavern_open(catalog):
     """The batched engine.turn.open_taverns (once per race) equals tavern_open per tavern."""
-    from toolkit.engine.turn import open_taverns, tavern_open
-    agents = [make_agent("raider", catalog, seat, 11) for seat in range(4)]
+    from toolkit.games.caravans.engine.turn import open_taverns, tavern_open
+    agents = [make_agent("raider", GAME, catalog, seat, 11) for seat in range(4)]
     state = engine.new_game(catalog, 11, ["raider"] * 4)
     checked = 0
     while not engine.is_terminal(state):
@@ -74,10 +90,12 @@ def test_open_taverns_agrees_with_tavern_open(catalog):
 
 
 def test_runner_plays_the_same_game(catalog):
-    from toolkit.sim.runner import play_game
+    from toolkit.loop import play_game
     seed, lineup = GAMES[3]
-    record = play_game(catalog, seed, lineup)
-    assert record["actions"] > 0 and record["winner"]
+    record = play_game(GAME, catalog, seed, lineup)
+    assert record["length"] == len(record["actions"]) > 0 and record["winner"]
+    assert GAME.action_from_json(record["actions"][0]) == play(GAME, catalog, seed,
+                                                               lineup, until=1).actions[0]
 
 
 if __name__ == "__main__":  # print the golden table for the current code

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.sim.runner import play_game
+from toolkit.games.caravans import GAME
+from toolkit.loop import play_game
 
 from .conftest import match
 
@@ -19,14 +20,14 @@ def test_heuristic_beats_random(catalog, style):
 
 def test_a_game_is_deterministic_for_its_seed(catalog):
     lineup = ["trader", "raider", "adventurer", "balanced"]
-    first = play_game(catalog, 42, lineup)
-    again = play_game(catalog, 42, lineup)
+    first = play_game(GAME, catalog, 42, lineup)
+    again = play_game(GAME, catalog, 42, lineup)
     assert first == again
     assert first["agents"] == lineup
-    assert play_game(catalog, 43, lineup) != first
+    assert play_game(GAME, catalog, 43, lineup) != first
 
 
 def test_four_heuristic_players_finish_by_a_real_end(catalog):
-    record = play_game(catalog, 7, ["trader", "raider", "adventurer", "balanced"])
+    record = play_game(GAME, catalog, 7, ["trader", "raider", "adventurer", "balanced"])
     assert record["end_reason"] in ("glory", "events_exhausted", "heroes_exhausted")
     assert max(record["glory"]) > 0

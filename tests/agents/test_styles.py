@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from toolkit.agents.features import FEATURES
-from toolkit.agents.styles import load_styles
+from toolkit.games.caravans.agents.features import FEATURES
+from toolkit.games.caravans.agents.styles import load_styles
 
-AGENTS_DIR = Path(__file__).resolve().parents[2] / "toolkit" / "agents"
+AGENTS_DIR = Path(__file__).resolve().parents[2] / "toolkit" / "games" / "caravans" / "agents"
 
 
 def test_bundled_styles_are_the_documented_four():

@@ -35,7 +35,7 @@ def test_replay_prints_a_readable_game(capsys):
                         "2", "--agents", "random,random", "--until", "40")
     lines = out.splitlines()
     assert code == 0
-    assert any(line.startswith("Round 1 — event: ") for line in lines)
+    assert any(line.strip().startswith("Round 1 — event: ") for line in lines)
     assert sum(1 for line in lines if line.lstrip().startswith("#")) == 40
     assert lines[-1] == "stopped after action 40"
 

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from toolkit.checks.dice import enumerate_outcomes, face_classes, parse_fraction, skill_check
+from toolkit.games.caravans.rulings.dice import enumerate_outcomes, face_classes, parse_fraction, skill_check
 from toolkit.errors import RulesError
 
 FACES = [1, 2, 3, 4, "skull", "skull"]

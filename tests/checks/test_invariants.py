@@ -5,9 +5,10 @@ import itertools
 
 import pytest
 
-import toolkit.engine as engine
+import toolkit.games.caravans.engine as engine
 from toolkit.checks.fuzz import play_checked
-from toolkit.checks.registry import INVARIANTS, of_scope
+from toolkit.games.caravans import GAME
+from toolkit.games.caravans.invariants.registry import INVARIANTS, of_scope
 
 SEED = 7
 AGENTS = ["random", "random"]
@@ -27,12 +28,12 @@ def _breaking(monkeypatch, corrupt, at=AT, when=lambda s: True):
             corrupt(state)
             done.append(True)
         return state
-    monkeypatch.setattr(engine, "apply_action", broken)
+    monkeypatch.setattr(GAME, "apply_action", broken)
     return done
 
 
 def _first(catalog, only):
-    game = play_checked(catalog, "PROJECT", SEED, AGENTS, only={only})
+    game = play_checked(GAME, catalog, "PROJECT", SEED, AGENTS, only={only})
     assert game.violations, f"'{only}' did not catch the broken engine"
     return game.violations[0]
 
@@ -91,7 +92,7 @@ def test_cargo_overload_is_caught(catalog, monkeypatch):
 def test_no_legal_action_is_caught(catalog, monkeypatch):
     real = engine.legal_actions
     calls = itertools.count(1)
-    monkeypatch.setattr(engine, "legal_actions",
+    monkeypatch.setattr(GAME, "legal_actions",
                         lambda s: [] if next(calls) > AT else real(s))
     v = _first(catalog, "legal_action_exists")
     assert "has no legal action" in v.message
@@ -124,27 +125,28 @@ def test_wrong_record_is_caught(catalog, monkeypatch):
 
 
 def test_the_real_engine_passes_every_invariant(catalog):
-    game = play_checked(catalog, "PROJECT", SEED, AGENTS)
+    game = play_checked(GAME, catalog, "PROJECT", SEED, AGENTS)
     assert engine.is_terminal(game.final)
     assert not game.violations, game.violations[0].text()
 
 
 def test_every_invariant_is_documented():
     of_scope("action")
-    assert len(INVARIANTS) >= 12
+    assert len(INVARIANTS) >= 10
+    assert set(GAME.invariants()) == set(INVARIANTS)
     for inv in INVARIANTS.values():
         assert inv.doc and inv.scope in ("action", "game")
 
 
 def test_fuzzing_is_deterministic_for_a_seed(catalog):
     from toolkit.checks.fuzz import fuzz
-    a = fuzz(catalog, "P", 2, master_seed=11, only=set())
-    b = fuzz(catalog, "P", 2, master_seed=11, only=set())
+    a = fuzz(GAME, catalog, "P", 2, master_seed=11, only=set())
+    b = fuzz(GAME, catalog, "P", 2, master_seed=11, only=set())
     assert a.actions == b.actions > 0
 
 
 def test_differs_compares_random_streams_shared_or_not(catalog):
-    from toolkit.checks.observe import differs
+    from toolkit.games.caravans.engine.components import differs
     state = engine.new_game(catalog, SEED, AGENTS)
     twin = engine.clone(state)   # shares the streams until one side draws
     assert differs(state, twin) is None
@@ -152,3 +154,9 @@ def test_differs_compares_random_streams_shared_or_not(catalog):
     assert differs(state, twin) == "rng"
     state.rng["dice"].random()   # both drew once: equal again, as separate streams
     assert differs(state, twin) is None
+
+
+def test_a_game_longer_than_its_budget_stops_naming_the_setting(catalog, monkeypatch):
+    monkeypatch.setattr(GAME, "max_actions", 40)
+    v = _first(catalog, "game_ends")
+    assert "did not end within 40 actions" in v.message and "max_rounds" in v.message

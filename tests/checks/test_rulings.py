@@ -8,6 +8,7 @@ import pytest
 
 from toolkit import BUNDLED_PROJECT
 from toolkit.checks.rulings import run_ruling
+from toolkit.games.caravans import GAME
 from toolkit.checks.rulings_load import load_rulings
 from toolkit.checks.run import run_check
 
@@ -101,7 +102,7 @@ def test_unknown_ids_are_named_with_a_suggestion(catalog, tmp_path):
         "        - {hero: aldrik_vane, goods: [silkk]}\n    expect:\n"
         "      - {seat: 0, gold: 1}\n", encoding="utf-8")
     [item] = load_rulings(tmp_path)
-    [failure] = run_ruling(catalog, item)
+    [failure] = run_ruling(GAME, catalog, item)
     assert failure.where == "cards/rulings/typo.yaml:2"
     assert "unknown hero 'aldrik_vane' (did you mean 'aldric_vane'?)" in failure.actual
     assert "unknown good 'silkk' (did you mean 'silk'?)" in failure.actual
@@ -110,8 +111,8 @@ def test_unknown_ids_are_named_with_a_suggestion(catalog, tmp_path):
 def test_probability_is_exact(catalog):
     item = next(i for i in load_rulings(BUNDLED_PROJECT)
                 if i.ruling.id == "recruiting_two_needs_a_leadership_check")
-    assert run_ruling(catalog, item) == []
-    assert Fraction(item.expect[0][0].equals) == 1 - Fraction(2, 3) ** 3
+    assert run_ruling(GAME, catalog, item) == []
+    assert Fraction(item.expect[0][0]["equals"]) == 1 - Fraction(2, 3) ** 3
 
 
 def test_check_command_exits_1_on_a_failed_ruling(project, capsys):

@@ -8,6 +8,8 @@ import random
 from types import SimpleNamespace
 
 from toolkit.compare.metrics import build_metrics, unit_sums
+from toolkit.games.caravans import GAME
+from toolkit.games.caravans.report import GLORY_SOURCES
 
 HEROES = [f"h{i}" for i in range(8)]
 PLAYERS = 4
@@ -17,6 +19,7 @@ def fake_catalog(heroes=HEROES, parties=("small_caravan", "small_war_band")):
     """The little of a Catalog that build_metrics reads."""
     names = {i: {"en": i.upper(), "zh": i} for i in [*heroes, *parties]}
     return SimpleNamespace(heroes={h: None for h in heroes}, parties={p: None for p in parties},
+                           root=None,
                            names=names, game=SimpleNamespace(starting=SimpleNamespace(
                                parties=list(parties))))
 
@@ -53,14 +56,14 @@ def paired_units(count, seed, buff=None, coupling=0.8, rotations=PLAYERS):
                 shared = random.Random(f"game:{seed}:{u}:{r}")
                 own = random.Random(f"own:{seed}:{u}:{r}:{version}")
                 recs.append(_game(shared, own, coupling, heroes, strength, parties))
-            sides.append(unit_sums(recs, PLAYERS))
+            sides.append(unit_sums(recs, PLAYERS, GAME))
         out.append(tuple(sides))
     return out
 
 
 def metrics(players=PLAYERS):
     cat = fake_catalog()
-    return build_metrics(cat, cat, players)
+    return build_metrics(cat, cat, players, GAME, [f"glory:{g}" for g in GLORY_SOURCES])
 
 
 def run_test(seed, wanted=(), buff=None, coupling=0.8, max_units=600, batch=50,

@@ -22,7 +22,7 @@ from toolkit.sim.plan import LineupSpec  # noqa: E402
 
 
 def fake_run_games(root, seeds, lineups, workers=None, backend="local", scheduler=None,
-                   progress=True):
+                   progress=True, trust=False):
     catalog = catalog_for(root)
     heroes = sorted(catalog.heroes)
     out = []
@@ -42,7 +42,7 @@ def fake_run_games(root, seeds, lineups, workers=None, backend="local", schedule
 def stand_in_runner(monkeypatch):
     monkeypatch.setattr(compare_run, "run_games", fake_run_games)
     monkeypatch.setattr(compare_run, "parse_agents",
-                        lambda text, players, root: LineupSpec(tuple(text.split(",")) * players
+                        lambda text, players, game, catalog: LineupSpec(tuple(text.split(",")) * players
                                                                if "," not in text else
                                                                tuple(text.split(","))))
 
@@ -62,7 +62,7 @@ def test_identical_versions_no_meaningful_change(tmp_path):
     decisions = {m["metric"]: m["decision"] for m in data["metrics"]}
     assert decisions.pop("party:small_war_band") == "unobserved"   # the stand-in never picks it
     assert set(decisions.values()) == {"no_change"}
-    assert "Never came up in either version: starting party Small War Band" in result.output
+    assert "Never came up in either version: party Small War Band" in result.output
     assert (tmp_path / "report.html").read_text().count("<tr class=") == len(data["metrics"])
 
 
@@ -165,3 +165,23 @@ def test_printed_report_fits_the_page(tmp_path):
     invoke(str(SMALL), str(SMALL), "--max-games", "400", "--out", str(tmp_path))
     tables, overflow = _widest_table_overflow((tmp_path / "report.html").read_text())
     assert tables >= 1 and overflow <= 0.5
+
+
+@pytest.mark.parametrize("how,code", [("ctrl-c", 130), ("sigterm", 143)])
+def test_a_stopped_compare_exits_non_zero_and_removes_its_temp_folder(monkeypatch, how, code):
+    import os
+    import signal
+    seen = []
+
+    def stopped(base, cand, options, progress=None):
+        seen.append(base.root.parent)
+        assert base.root.parent.is_dir()
+        if how == "sigterm":
+            os.kill(os.getpid(), signal.SIGTERM)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(compare_run, "compare_versions", stopped)
+    result = invoke(str(SMALL), str(SMALL))
+    assert result.exit_code == code
+    assert seen and not seen[0].exists()
+    assert signal.getsignal(signal.SIGTERM) is not None

@@ -9,8 +9,8 @@ import pytest
 
 from toolkit import BUNDLED_PROJECT
 from toolkit.content.catalog import card_count
-from toolkit.content.ops import OPS
-from toolkit.content.rules_effects import effect_groups
+from toolkit.games.caravans.content.ops import OPS
+from toolkit.games.caravans.content.checks_effects import effect_groups
 from toolkit.content.validate import validate_project
 
 EXPECTED = {

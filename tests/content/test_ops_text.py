@@ -1,6 +1,6 @@
 """Rules text generated from effect operations reads naturally for special values."""
 
-from toolkit.content import ops
+from toolkit.games.caravans.content import ops
 
 
 def test_a_full_recruit_discount_reads_as_free():

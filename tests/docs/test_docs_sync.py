@@ -86,20 +86,21 @@ def undocumented_options(text: str, options) -> list[str]:
 
 # --- the sync tests -----------------------------------------------------------------------
 def test_every_effect_operation_is_documented():
-    from toolkit.content.ops import OPS
+    from toolkit.games.caravans.content.ops import OPS
     missing = undocumented_ops(_read("effects.md"), OPS)
     assert not missing, f"docs/effects.md lacks a section for: {', '.join(missing)}"
 
 
 def test_every_builtin_kind_is_documented():
-    from toolkit.content.schema import BUILTIN_KINDS
+    from toolkit.games.caravans.content.kinds import KINDS as BUILTIN_KINDS
     missing = undocumented_kinds(_read("content.md"), BUILTIN_KINDS)
     assert not missing, f"docs/content.md lacks a section for kinds: {', '.join(missing)}"
 
 
 def test_every_agent_name_is_documented():
     from toolkit.agents import agent_names
-    names = agent_names() + ["mixed"]
+    from toolkit.games.caravans import GAME
+    names = agent_names(GAME) + ["mixed"]
     assert len(names) >= 3
     missing = undocumented_agents(_read("agents.md"), names)
     assert not missing, f"docs/agents.md does not name the agents: {', '.join(missing)}"

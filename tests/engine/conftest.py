@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.content.validate import load_catalog
-from toolkit.engine import Action, ActionKind, apply_action, legal_actions, new_game
+from toolkit.games.caravans.engine import Action, ActionKind, apply_action, legal_actions, new_game
 
 HERE = Path(__file__).parent
 REPO = HERE.parents[1]
@@ -36,7 +36,7 @@ def started(catalog, seed=1, players=4, party="small_war_band"):
 
 def quiet(state):
     """Take NPCs off the board and clear pending decisions of the round start."""
-    from toolkit.engine.npc import leave
+    from toolkit.games.caravans.engine.npc import leave
     for npc in list(state.npcs):
         leave(state, npc)
     state.combat = None
@@ -58,7 +58,7 @@ def with_effects(state, **extra):
     Rules: `with_effects(state, ada=[("melee_boost", {"dice": 1})])`."""
     from dataclasses import replace
 
-    from toolkit.content.ops import OPS
+    from toolkit.games.caravans.content.ops import OPS
     effects = dict(state.rules.effects)
     for source, ops in extra.items():
         effects[source] = effects.get(source, ()) + tuple(

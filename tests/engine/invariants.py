@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from toolkit.engine.rules import PARTY_STATS
+from toolkit.games.caravans.engine.rules import PARTY_STATS
 
 
 def _same(found, expected, what):

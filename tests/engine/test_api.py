@@ -7,12 +7,13 @@ import random
 import subprocess
 import sys
 
-from toolkit.engine import (Action, ActionKind, apply_action, clone, current_player,
+from toolkit.games.caravans.engine import (Action, ActionKind, apply_action, clone, current_player,
                             determinize, game_record, is_terminal, legal_actions, new_game,
                             observation, results, state_hash, to_json)
-from toolkit.engine.replay import log_lines, replay
-from toolkit.engine.rules import rules_for
-from toolkit.engine.state import from_dict
+from toolkit.games.caravans.engine.replay import replay
+from toolkit.games.caravans.log import log_lines
+from toolkit.games.caravans.engine.rules import rules_for
+from toolkit.games.caravans.engine.state import from_dict
 
 from .conftest import REPO, started
 from .test_conformance import play_random
@@ -58,7 +59,7 @@ def test_state_hash_is_stable_across_processes(mini):
     state = play_random(mini, 4, check=False)
     code = ("from tests.engine.test_conformance import play_random;"
             "from toolkit.content.validate import load_catalog;"
-            "from toolkit.engine import state_hash;"
+            "from toolkit.games.caravans.engine import state_hash;"
             "c=load_catalog('tests/engine/fixtures/mini');"
             "print(state_hash(play_random(c, 4, check=False)))")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
@@ -96,7 +97,7 @@ def test_observation_hides_what_the_seat_cannot_see(mini):
 
 
 def test_observation_hides_the_other_sides_combat_choice(mini):
-    from toolkit.engine.combat import start
+    from toolkit.games.caravans.engine.combat import start
     state = started(mini, seed=2)
     a, b = state.order[0], state.order[1]
     state.players[b].region = state.players[a].region
@@ -192,7 +193,7 @@ def _mid_game(catalog, seed=6, actions=250):
 
 
 def test_clone_copies_every_field_and_shares_nothing_mutable(mini):
-    from toolkit.engine.state import Player, State
+    from toolkit.games.caravans.engine.state import Player, State
     state = _mid_game(mini)
     copy = clone(state)
     for name in State.__slots__:
@@ -208,7 +209,7 @@ def test_clone_copies_every_field_and_shares_nothing_mutable(mini):
 
 
 def test_observations_stay_right_as_the_game_grows(mini):
-    from toolkit.engine import observe
+    from toolkit.games.caravans.engine import observe
     state = _mid_game(mini, actions=120)
     rng = random.Random(3)
     for _ in range(150):

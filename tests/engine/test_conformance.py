@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from toolkit.engine import apply_action, is_terminal, legal_actions, results
-from toolkit.engine import new_game
+from toolkit.games.caravans.engine import apply_action, is_terminal, legal_actions, results
+from toolkit.games.caravans.engine import new_game
 
 from . import invariants
 

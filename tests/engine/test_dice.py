@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from toolkit.engine.rng import SKULL, die_faces, pips, roll, skulls, stream
+from toolkit.games.caravans.engine.rng import SKULL, die_faces, pips, roll, skulls, stream
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])

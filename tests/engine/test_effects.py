@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from toolkit.content.ops import OPS
-from toolkit.engine import effects
-from toolkit.engine.effects import HANDLERS, Ctx, fire, fire_events, run_event_op, use_trick
-from toolkit.engine.party import refresh
+from toolkit.games.caravans.content.ops import OPS
+from toolkit.games.caravans.engine import effects
+from toolkit.games.caravans.engine.effects import HANDLERS, Ctx, fire, fire_events, run_event_op, use_trick
+from toolkit.games.caravans.engine.party import refresh
 
 from .conftest import quiet, started
 

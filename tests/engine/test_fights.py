@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.engine import ActionKind as K, legal_actions, results
-from toolkit.engine.cards import gain_glory
-from toolkit.engine.combat import start
-from toolkit.engine.death import kill
-from toolkit.engine.flow import end_turn, start_round
+from toolkit.games.caravans.engine import ActionKind as K, legal_actions, results
+from toolkit.games.caravans.engine.cards import gain_glory
+from toolkit.games.caravans.engine.combat import start
+from toolkit.games.caravans.engine.death import kill
+from toolkit.games.caravans.engine.flow import end_turn, start_round
 
 from .conftest import act, kinds, quiet, started
 
@@ -120,7 +120,7 @@ def test_flee_escapes_only_if_the_other_rolled_no_skull(duel):
 
 
 def test_npc_attacks_at_the_start_of_the_turn_outside_taverns(duel):
-    from toolkit.engine.npc import enter
+    from toolkit.games.caravans.engine.npc import enter
     state, a, b = duel
     enter(state, "bandits", "waste")
     end_turn(state)  # b's turn starts in the waste: the bandits hunt non-brigands
@@ -128,7 +128,7 @@ def test_npc_attacks_at_the_start_of_the_turn_outside_taverns(duel):
 
 
 def test_npc_attacks_on_entering_its_region(duel):
-    from toolkit.engine.npc import enter
+    from toolkit.games.caravans.engine.npc import enter
     state, a, b = duel
     pa = state.players[a]
     pa.region = "hill"
@@ -138,7 +138,7 @@ def test_npc_attacks_on_entering_its_region(duel):
 
 
 def test_patrols_hunt_their_races_brigands_first(duel):
-    from toolkit.engine.npc import enter, move
+    from toolkit.games.caravans.engine.npc import enter, move
     state, a, b = duel
     enter(state, "patrol_elf", "fen")
     state.players[a].region, state.players[a].bounty = "hill", {"elf": 1}
@@ -148,7 +148,7 @@ def test_patrols_hunt_their_races_brigands_first(duel):
 
 
 def test_defeating_a_brigand_pays_per_marker_of_races_not_wanting_you(duel):
-    from toolkit.engine.cards import bounty_reward
+    from toolkit.games.caravans.engine.cards import bounty_reward
     state, a, b = duel
     state.players[b].bounty = {"human": 2, "elf": 1}
     state.players[a].bounty = {"elf": 1}
@@ -171,8 +171,8 @@ def test_raid_sums_icons_and_ambushes_hit(duel):
 
 
 def test_raid_value_rules(duel):
-    from toolkit.engine.raid import raid_value
-    from toolkit.engine.rules import AMBUSH
+    from toolkit.games.caravans.engine.raid import raid_value
+    from toolkit.games.caravans.engine.rules import AMBUSH
     state, a, b = duel
     cards = state.rules.cards
     gold = [i for i, c in enumerate(cards) if c[1] not in (AMBUSH, 0)][:3]
@@ -272,7 +272,7 @@ def test_a_failed_check_may_be_rerolled_with_a_trick(duel):
 
 
 def test_fleeing_from_an_npc(duel):
-    from toolkit.engine.npc import enter
+    from toolkit.games.caravans.engine.npc import enter
     state, a, b = duel
     enter(state, "bandits", "waste")
     state.players[a].hero = "finn"

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from toolkit.engine import (apply_action, clone, current_player, determinize, is_terminal,
+from toolkit.games.caravans.engine import (apply_action, clone, current_player, determinize, is_terminal,
                             legal_actions, new_game, observation)
-from toolkit.engine.state import to_dict
+from toolkit.games.caravans.engine.state import to_dict
 
 from . import invariants
 from .conftest import quiet, started
@@ -94,7 +94,7 @@ def test_setup_hides_the_others_heroes_and_parties(bundled):
 
 
 def test_determinize_keeps_all_the_seat_sees_and_conserves_every_component(bundled):
-    from toolkit.checks.observe import places, totals
+    from toolkit.games.caravans.engine.components import places, totals
     rng = random.Random(2)
     for state, seat in random_states(bundled, every=31):
         view = observation(state, seat)
@@ -151,7 +151,7 @@ def test_determinize_in_setup_redeals_the_others_heroes_and_parties(bundled):
 
 @pytest.mark.parametrize("defender", ["player", "npc"])
 def test_determinize_samples_a_hidden_combat_choice(mini, defender):
-    from toolkit.engine.combat import choice_options, start
+    from toolkit.games.caravans.engine.combat import choice_options, start
     state = quiet(started(mini, seed=2))
     a, b = state.order[0], state.order[1]
     if defender == "player":
@@ -162,7 +162,7 @@ def test_determinize_samples_a_hidden_combat_choice(mini, defender):
         watcher, side = b, 0
     else:
         npc = next(iter(state.npcs))
-        from toolkit.engine.party import new_party
+        from toolkit.games.caravans.engine.party import new_party
         state.npcs[npc].party = new_party(state, mini.npcs[npc].party)
         state.npcs[npc].region = state.players[a].region
         state.players[a].in_tavern = False

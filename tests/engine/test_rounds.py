@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from toolkit.engine import ActionKind as K, game_record, legal_actions
-from toolkit.engine import effects
-from toolkit.engine.flow import resolve_event, start_round
-from toolkit.engine.rules import rules_for
+from toolkit.games.caravans.engine import ActionKind as K, game_record, legal_actions
+from toolkit.games.caravans.engine import effects
+from toolkit.games.caravans.engine.flow import resolve_event, start_round
+from toolkit.games.caravans.engine.rules import rules_for
 
 from .conftest import act, quiet, started
 from .test_conformance import play_random

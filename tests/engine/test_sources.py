@@ -3,10 +3,10 @@ always on, a special weapon only when declared; ignore_event covers wars."""
 
 from __future__ import annotations
 
-from toolkit.content.ops import OPS
-from toolkit.engine import ActionKind as K
-from toolkit.engine.combat import start
-from toolkit.engine.effects import fire
+from toolkit.games.caravans.content.ops import OPS
+from toolkit.games.caravans.engine import ActionKind as K
+from toolkit.games.caravans.engine.combat import start
+from toolkit.games.caravans.engine.effects import fire
 
 from .conftest import act, kinds, quiet, started, with_effects
 from .test_fights import ONE_R, SKULL_R, Scripted, duel  # noqa: F401  (fixture)
@@ -100,7 +100,7 @@ def test_a_hero_ignoring_wars_may_enter_the_enemy_taverns(game):
 
 
 def test_no_operation_is_allowed_on_a_kind_without_effects():
-    from toolkit.content.schema import BUILTIN_KINDS
+    from toolkit.games.caravans.content.kinds import KINDS as BUILTIN_KINDS
     for op, spec in OPS.items():
         for kind in spec.kinds:
             fields = BUILTIN_KINDS[kind].model_fields

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.engine import ActionKind as K, legal_actions
+from toolkit.games.caravans.engine import ActionKind as K, legal_actions
 from toolkit.errors import RulesError
 
 from .conftest import act, kinds, quiet, started
@@ -218,7 +218,7 @@ def test_recruit_one_free_more_needs_leadership(game):
 
 
 def test_stash_only_at_home_and_counts_as_glory(game):
-    from toolkit.engine.cards import total_glory
+    from toolkit.games.caravans.engine.cards import total_glory
     p = me(game)
     p.gold = 25
     act(game, "tavern")
@@ -370,7 +370,7 @@ def test_a_market_trick_draws_more_goods_at_this_visit(game):
 
 
 def test_abandoned_equipment_goes_to_the_nearest_free_taverns(game):
-    from toolkit.engine.death import place_equipment
+    from toolkit.games.caravans.engine.death import place_equipment
     for tavern in game.tavern_eq:
         game.tavern_eq[tavern] = "bag"
     game.tavern_eq["vale"] = game.tavern_eq["glen"] = None
@@ -378,3 +378,19 @@ def test_abandoned_equipment_goes_to_the_nearest_free_taverns(game):
     assert game.tavern_eq["vale"] == "boots" and game.tavern_eq["glen"] is None
     place_equipment(game, ["orb_fire", "scepter"], near="hill")
     assert game.tavern_eq["glen"] in ("orb_fire", "scepter") and len(game.eq_reserve) >= 1
+
+
+def test_stash_amounts_stop_at_what_the_gold_buys(game):
+    """A huge stash room (max_points) never makes legal_actions enumerate it: the amounts
+    offered are those the carried gold pays for."""
+    import dataclasses
+    import time
+    rules = game.rules
+    stash = rules.game.stash.model_copy(update={"max_points": 10 ** 9})
+    game.rules = dataclasses.replace(rules, game=rules.game.model_copy(update={"stash": stash}))
+    p = me(game)
+    p.gold = 25
+    act(game, "tavern")
+    start = time.perf_counter()
+    amounts = [a.args[0] for a in legal_actions(game) if a.kind is K.STASH]
+    assert amounts == [1, 2] and time.perf_counter() - start < 0.5

@@ -24,14 +24,16 @@ def test_bundled_game_smoke_only_rumors(tmp_path, capsys):
     code, out, err = run(["build", str(REPO_DIR), "--only", "rumor", "--out", str(tmp_path)],
                          capsys)
     assert code == 0, err
-    assert "print-and-play.pdf" in out and "cards-1up.pdf" in out
+    assert "print-cards-duplex.pdf" in out and "cards-1up.pdf" in out
+    assert "print-one-sided.pdf" not in out  # no board or player board selected
     rumors = load_catalog(REPO_DIR).rumors
     copies = sum(r.copies for r in rumors.values())
-    reader = PdfReader(tmp_path / "print-and-play.pdf")
-    assert len(reader.pages) == 2 * -(-copies // 9)  # 3 x 3 on A4, each sheet with its backs
+    reader = PdfReader(tmp_path / "en-rumor" / "print-cards-duplex.pdf")
+    # cover + calibration, then 3 x 3 on A4, each sheet with its backs
+    assert len(reader.pages) == 2 + 2 * -(-copies // 9)
     text = " ".join(p.extract_text() for p in reader.pages)
     assert all(r.name.en in text for r in rumors.values())
-    assert len(PdfReader(tmp_path / "cards-1up.pdf").pages) == 2 * len(rumors)
+    assert len(PdfReader(tmp_path / "en-rumor" / "cards-1up.pdf").pages) == 2 * len(rumors)
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -48,8 +50,8 @@ def test_board_overview_sheet_is_turned_like_the_board(tmp_path, capsys):
     code, _, err = run(["build", str(REPO_DIR), "--only", "board", "--out", str(tmp_path)],
                        capsys)
     assert code == 0, err
-    pages = PdfReader(tmp_path / "print-and-play.pdf").pages
-    rows, cols = map(int, re.search(r"tile A1 of (\d+) x (\d+)",
-                                    pages[1].extract_text()).groups())
-    box = pages[0].mediabox
+    pages = PdfReader(tmp_path / "en-board" / "print-one-sided.pdf").pages
+    rows, cols = map(int, re.search(r"tile A1 of (\d+) × (\d+)",
+                                    pages[2].extract_text()).groups())
+    box = pages[1].mediabox
     assert cols != rows and (box.width > box.height) == (cols > rows)

@@ -16,7 +16,8 @@ from toolkit.render.options import BuildOptions
 from .conftest import FIXTURE
 
 GOLDEN = Path(__file__).parent / "golden"
-KEYS = ["board/board", "player_board/player_board", "hero/grukk", "party/small_war_band",
+KEYS = ["board/board", "player_board/p1", "reference/reference", "player_marker/p2-pawn",
+        "gold_coin/gold-5", "dice_stickers/sheet", "hero/grukk", "party/small_war_band",
         "equipment/amulet_of_life", "weapon/chain_net", "good/spice/ambush", "good/silk/2",
         "event/storm_coast", "glory_card/loyal_scout", "mission/lost_ledger",
         "rumor/buried_gold", "explorer/explorer_hills", "npc/orc_patrol",

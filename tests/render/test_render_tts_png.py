@@ -59,3 +59,23 @@ def test_big_deck_uses_several_sheets(tmp_path):
     ids = deck["DeckIDs"]
     assert len(ids) == 150 and ids[68] == 168 and ids[69] == 200 and ids[-1] == 311
     assert set(deck["CustomDeck"]) == {"1", "2", "3"}
+
+
+def test_tts_scale_per_component_and_no_machine_paths(mini_build, tmp_path):
+    from toolkit.render.tts import image_url, saved_object
+
+    _, out, _ = mini_build
+    good = json.loads((out / "tts" / "good.json").read_text())["ObjectStates"][0]
+    hero = json.loads((out / "tts" / "hero.json").read_text())["ObjectStates"][0]
+    assert (out / "tts" / "demand_marker.json").is_file()  # markers are decks too
+    assert good["Transform"]["scaleX"] < hero["Transform"]["scaleX"] < 1.0
+    text = (out / "tts" / "good.json").read_text()
+    assert "file:" not in text and str(out) not in text
+    assert image_url(tmp_path / "hero-1.png", "https://example.org/pnp/") == \
+        "https://example.org/pnp/hero-1.png"
+    faces = [type("F", (), {"label": "a"})(), type("F", (), {"label": "b"})()]
+    sheets = [{"id": 1, "path": tmp_path / "t-1.png", "back": tmp_path / "t-back.png",
+               "cols": 3, "rows": 1, "cards": faces}]
+    deck = saved_object(sheets, "T", (25, 25), "https://h/x")["ObjectStates"][0]
+    assert deck["CustomDeck"]["1"]["FaceURL"] == "https://h/x/t-1.png"
+    assert abs(deck["Transform"]["scaleZ"] - 25 / 88.9) < 1e-3

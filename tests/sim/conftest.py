@@ -6,6 +6,7 @@ import functools
 
 import pytest
 
+from toolkit.games.caravans import GAME
 from toolkit import BUNDLED_PROJECT
 
 
@@ -18,9 +19,9 @@ def _problem(play: bool) -> str | None:
 
         catalog = catalog_for(BUNDLED_PROJECT)
         if play:
-            from toolkit.sim.runner import play_game
+            from toolkit.loop import play_game
 
-            play_game(catalog, 1, ["random", "random"])
+            play_game(GAME, catalog, 1, ["random", "random"])
     except Exception as exc:  # noqa: BLE001 - any failure means: not ready yet
         return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     return None
@@ -45,4 +46,4 @@ def content_ready():
 
 @pytest.fixture
 def agents_ready():
-    pytest.importorskip("toolkit.agents.heuristic")
+    pytest.importorskip("toolkit.games.caravans.agents.heuristic")

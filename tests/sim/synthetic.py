@@ -70,3 +70,12 @@ def make_records(n: int, players=(2, 3, 4), strong: str | None = None, **kw) -> 
 
 KINDS = {"ev_storm": "event", "ev_fog": "event", "ev_fair": "event", "eq_boots": "equipment",
          "wp_net": "weapon", "gc_reroll": "glory_card", "gc_extra_action": "glory_card"}
+
+
+def catalog_of(kinds: dict) -> object:
+    """A stand-in catalog holding only `by_kind` (kind -> {id: entry}) for these ids."""
+    import types
+    by_kind: dict = {}
+    for id_, kind in kinds.items():
+        by_kind.setdefault(kind, {})[id_] = None
+    return types.SimpleNamespace(by_kind=by_kind)

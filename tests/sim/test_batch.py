@@ -4,6 +4,7 @@ a stopped run keeps the games that finished."""
 import pytest
 
 from sim.synthetic import make_record
+from toolkit.games.caravans import GAME
 from toolkit.sim import batch
 from toolkit.sim.plan import LineupSpec, plan_games
 from toolkit.sim.output import jsonl
@@ -27,7 +28,7 @@ def test_interrupted_inline_run_keeps_finished_games(monkeypatch):
 
     calls = []
 
-    def fake_batch(root, content_hash, items):
+    def fake_batch(root, content_hash, items, trust=False):
         if len(calls) == 3:
             raise KeyboardInterrupt
         calls.append(items)
@@ -96,17 +97,23 @@ def test_catalog_cached_until_a_file_changes(content_ready, tmp_path):
 
 
 def test_a_crashing_game_is_named_in_one_line(monkeypatch):
-    import toolkit.sim.runner as runner
+    import types
+
+    import toolkit.loop as loop
     from toolkit.errors import RulesError
+    from toolkit.games.caravans import GAME
 
     class Catalog:
         content_hash = "abcdef0123456789"
+        game = types.SimpleNamespace(rules="caravans")
+        root = None
 
-    def broken(catalog, seed, agents):
+    def broken(game, catalog, seed, agents, keep_actions=True):
         raise KeyError("no such region")
 
     monkeypatch.setattr(batch, "catalog_for", lambda root, h=None: Catalog())
-    monkeypatch.setattr(runner, "play_game", broken)
+    monkeypatch.setattr(loop, "play_game", broken)
+    assert GAME.play_batch(Catalog(), []) is None
     with pytest.raises(RulesError) as err:
         batch.play_batch("/nowhere", Catalog.content_hash, [(3, 12345, ("random", "trader"))])
     message = str(err.value)

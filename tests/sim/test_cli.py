@@ -38,8 +38,11 @@ def test_unknown_agent(agents_ready, capsys):
 
 
 def test_bad_counts_and_backend(agents_ready, capsys):
-    assert_one_line_usage_error(["-n", "0"], capsys, "at least 1 game")
+    assert_one_line_usage_error(["-n", "0"], capsys, "expected 1 to 1,000,000 games")
+    assert_one_line_usage_error(["-n", "1000001"], capsys, "expected 1 to 1,000,000 games")
     assert_one_line_usage_error(["-n", "3", "--workers", "0"], capsys, "--workers")
+    assert_one_line_usage_error(["-n", "3", "--workers", "65"], capsys, "expected 1 to 64")
+    assert_one_line_usage_error(["-n", "3", "--players", "9"], capsys, "takes 2-4 players")
     assert_one_line_usage_error(["-n", "3", "--backend", "ray"], capsys, "unknown backend")
     assert_one_line_usage_error(["-n", "3", "--scheduler", "tcp://127.0.0.1:1"], capsys,
                                 "needs --backend dask")
@@ -58,3 +61,20 @@ def test_a_small_run_writes_its_files(engine_ready, tmp_path, capsys):
     assert report["complete"] and sum(report["end_reason"]["counts"].values()) == 4
     assert "<svg" in (tmp_path / "report.html").read_text()
     assert "wrote" in out and not list(tmp_path.glob("*.tmp"))
+
+
+def test_a_read_only_output_folder_stops_before_any_game(engine_ready, tmp_path, capsys,
+                                                         monkeypatch):
+    import toolkit.sim.batch as batch
+    monkeypatch.setattr(batch, "run_games", lambda *a, **k: pytest.fail("games were played"))
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        code, out, err = run(["-n", "2", "--out", str(folder), "-q"], capsys)
+    finally:
+        folder.chmod(0o700)
+    if code == 0:
+        pytest.skip("the folder is writable anyway (running as root)")
+    assert code == 2 and "cannot write to the output folder" in err
+    assert len(err.strip().splitlines()) == 1

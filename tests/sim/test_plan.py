@@ -1,6 +1,10 @@
 """Game seeds, player counts and line-ups of a run."""
 
+import types
+
 import pytest
+
+from toolkit.games.caravans import GAME
 
 from toolkit.errors import UsageError
 from toolkit.sim.plan import LineupSpec, parse_players, plan_games, seed_for
@@ -51,9 +55,9 @@ def test_mixed_lineup_drawn_from_styles_by_seed():
 
 
 def test_agent_names_checked():
-    pytest.importorskip("toolkit.agents.heuristic")
-    from toolkit.sim.plan import parse_agents
+    from toolkit.sim.plan import parse_agents as parse
 
+    parse_agents = lambda text, n: parse(text, n, GAME, None)  # noqa: E731
     assert parse_agents("random", 3).names == ("random",) * 3
     assert parse_agents("random,trader", 2).names == ("random", "trader")
     assert parse_agents("mixed", 4).mixed
@@ -63,7 +67,7 @@ def test_agent_names_checked():
 
 
 def test_mixed_uses_the_projects_own_styles(agents_ready, tmp_path):
-    from toolkit.agents.styles import BUNDLED_STYLES
+    from toolkit.games.caravans.agents.styles import BUNDLED_STYLES
     from toolkit.sim.plan import parse_agents
 
     (tmp_path / "agents").mkdir()
@@ -71,8 +75,9 @@ def test_mixed_uses_the_projects_own_styles(agents_ready, tmp_path):
     (tmp_path / "agents" / "styles.yaml").write_text(
         text.rstrip() + "\n  hoarder:\n    description: keeps every coin\n"
         "    weights: {gold: 2.0}\n")
-    spec = parse_agents("mixed", 4, tmp_path)
+    project = types.SimpleNamespace(root=tmp_path)
+    spec = parse_agents("mixed", 4, GAME, project)
     assert "hoarder" in spec.styles and "trader" in spec.styles
-    assert parse_agents("hoarder,trader", 2, tmp_path).names == ("hoarder", "trader")
+    assert parse_agents("hoarder,trader", 2, GAME, project).names == ("hoarder", "trader")
     with pytest.raises(UsageError):
-        parse_agents("hoarder", 2)  # not a bundled style
+        parse_agents("hoarder", 2, GAME, None)  # not a bundled style

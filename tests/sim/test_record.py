@@ -1,16 +1,17 @@
 """The game record's `events_drawn`: one event per round played, in draw order, and the
 checks' record-consistency invariant catches a record that disagrees."""
 
-import toolkit.engine as engine
+from toolkit.games.caravans import GAME
+import toolkit.games.caravans.engine as engine
 from toolkit.checks.fuzz import play_checked
 from toolkit.sim.batch import catalog_for
-from toolkit.sim.runner import play_game
+from toolkit.loop import play_game
 
 
 def test_events_drawn_one_per_round(engine_ready):
     catalog = catalog_for(engine_ready)
     events = set(catalog.events)
-    record = play_game(catalog, 11, ["balanced", "raider", "trader"])
+    record = play_game(GAME, catalog, 11, ["balanced", "raider", "trader"])
     assert len(record["events_drawn"]) == record["rounds"] > 0
     assert set(record["events_drawn"]) <= events
     assert not any(card in events for used in record["cards_used"] for card in used)
@@ -20,6 +21,6 @@ def test_record_missing_an_event_is_caught(engine_ready, monkeypatch):
     real = engine.game_record
     monkeypatch.setattr(engine, "game_record",
                         lambda s: {**real(s), "events_drawn": real(s)["events_drawn"][1:]})
-    game = play_checked(catalog_for(engine_ready), "PROJECT", 7, ["random", "random"],
+    game = play_checked(GAME, catalog_for(engine_ready), "PROJECT", 7, ["random", "random"],
                         only={"record_consistent"})
     assert game.violations and "events drawn over" in game.violations[0].message

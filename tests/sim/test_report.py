@@ -4,7 +4,9 @@ import re
 
 import pytest
 
-from sim.synthetic import KINDS, make_records
+from toolkit.games.caravans import GAME
+from toolkit.games.caravans import report as cnb
+from sim.synthetic import KINDS, make_records, catalog_of
 from toolkit.sim import stats
 from toolkit.sim.report import render_html, verdicts
 
@@ -14,7 +16,7 @@ NAMES = {"h_ash": {"en": "Ash the Bold", "zh": "灰"}, "small_caravan": {"en": "
 @pytest.fixture(scope="module")
 def biased():
     return stats.build_report(make_records(1200, strong="h_ash"), seed=3, agents="mixed",
-                              requested=1250, kinds=KINDS)
+                              requested=1250, game=GAME, catalog=catalog_of(KINDS))
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +33,7 @@ def test_flagged_hero_is_named_in_words(biased):
 
 
 def test_fair_run_says_nothing_is_off():
-    report = stats.build_report(make_records(300), seed=1, agents="mixed")
+    report = stats.build_report(make_records(300), seed=1, agents="mixed", game=GAME)
     lines = verdicts(report, {})
     hero = [line for line in lines if line.startswith("No hero is significantly off")]
     assert hero and "after 300 games (typical interval ± " in hero[0]

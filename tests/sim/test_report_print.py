@@ -2,7 +2,9 @@
 
 import weasyprint
 
-from sim.synthetic import KINDS, make_records
+from toolkit.games.caravans import GAME
+from toolkit.games.caravans import report as cnb
+from sim.synthetic import KINDS, make_records, catalog_of
 from toolkit.sim import stats
 from toolkit.sim.report import render_html
 
@@ -27,7 +29,7 @@ def _widest_table_overflow(html: str) -> tuple[int, float]:
 
 
 def test_printed_tables_fit_the_page():
-    report = stats.build_report(make_records(200), seed=1, agents="mixed", kinds=KINDS)
+    report = stats.build_report(make_records(200), seed=1, agents="mixed", game=GAME, catalog=catalog_of(KINDS))
     tables, overflow = _widest_table_overflow(render_html(report, LONG, "Caravans & Brigands"))
     assert tables >= 3 and overflow <= 0.5
 

@@ -4,7 +4,9 @@ import json
 
 import pytest
 
-from sim.synthetic import KINDS, RECORD_KEYS, make_record, make_records
+from toolkit.games.caravans import GAME
+from toolkit.games.caravans import report as cnb
+from sim.synthetic import KINDS, RECORD_KEYS, make_record, make_records, catalog_of
 from toolkit.errors import ContentError
 from toolkit.sim import stats
 
@@ -14,7 +16,7 @@ ENTRY_KEYS = {"games", "wins", "rate", "ci95", "fair", "p"}
 @pytest.fixture(scope="module")
 def biased():
     return stats.build_report(make_records(1500, strong="h_ash"), seed=9, agents="mixed",
-                              requested=1500, kinds=KINDS)
+                              requested=1500, game=GAME, catalog=catalog_of(KINDS))
 
 
 def test_synthetic_records_have_the_documented_keys():
@@ -49,7 +51,7 @@ def test_strong_hero_is_flagged_too_strong(biased):
 
 
 def test_fair_content_raises_no_seat_or_party_flag():
-    report = stats.build_report(make_records(1200), seed=1, agents="mixed")
+    report = stats.build_report(make_records(1200), seed=1, agents="mixed", game=GAME)
     assert not [f for f in report["flags"] if f["kind"] in ("seat", "party")]
     for sec in report["seat_fairness"].values():
         assert 0 <= sec["p"] <= 1 and sec["df"] == len(sec["wins"]) - 1
@@ -61,7 +63,7 @@ def test_seat_bias_is_seen_by_chi_square():
     fairness = stats.seat_fairness(records)["2"]
     assert fairness["wins"] == [200, 100]
     assert fairness["p"] < 1e-6
-    flagged = {(f["kind"], f["id"], f["direction"]) for f in stats.flags(stats.win_rate(records))}
+    flagged = {(f["kind"], f["id"], f["direction"]) for f in stats.flags(stats.win_rate(records, GAME.seat_groups))}
     assert ("seat", "0", "too strong") in flagged and ("seat", "1", "too weak") in flagged
 
 
@@ -70,7 +72,7 @@ def test_seats_are_places_in_turn_order():
     record = dict(make_record(5, 3), winner=[2], first_player=2)
     assert [stats.turn_position(record, s) for s in range(3)] == [1, 2, 0]
     assert stats.seat_fairness([record])["3"]["wins"] == [1, 0, 0]
-    assert stats.win_rate([record])["by_seat"]["0"]["wins"] == 1
+    assert stats.win_rate([record], GAME.seat_groups)["by_seat"]["0"]["wins"] == 1
     legacy = {k: v for k, v in record.items() if k != "first_player"}
     assert stats.seat_fairness([legacy])["3"]["wins"] == [0, 0, 1]
 
@@ -78,13 +80,13 @@ def test_seats_are_places_in_turn_order():
 def test_shared_win_counts_one_over_k():
     record = dict(make_record(5, 3), winner=[0, 2], first_player=0)
     assert [stats.score(record, s) for s in range(3)] == [0.5, 0.0, 0.5]
-    by_seat = stats.win_rate([record])["by_seat"]
+    by_seat = stats.win_rate([record], GAME.seat_groups)["by_seat"]
     assert by_seat["0"]["wins"] == 0.5 and by_seat["1"]["wins"] == 0
     assert stats.end_reason([record])["shared_wins"] == 1
 
 
 def test_fair_share_follows_player_counts():
-    report = stats.win_rate(make_records(400, players=(2, 4)))
+    report = stats.win_rate(make_records(400, players=(2, 4)), GAME.seat_groups)
     assert report["by_seat"]["3"]["fair"] == pytest.approx(0.25)
     assert report["by_seat"]["0"]["fair"] == pytest.approx((0.5 + 0.25) / 2)
 
@@ -103,7 +105,7 @@ def test_glory_by_source_shares_sum_to_one(biased):
     assert sum(shares) == pytest.approx(1.0)
     record = dict(make_record(3, 2), winner=[0],
                   glory_by_source=[{"sell": 3, "raid": 1}, {"raid": 4}])
-    glory = stats.glory_by_source([record])
+    glory = cnb.glory_by_source([record])
     assert glory["raid"]["share"] == pytest.approx(5 / 8)
     assert glory["sell"]["winners_share"] == pytest.approx(3 / 4)
 
@@ -112,7 +114,7 @@ def test_cards_counted_and_filtered_by_kind():
     record = dict(make_record(3, 2), winner=[1], events_drawn=[],
                   cards_used=[{"gc_reroll": 2, "good_salt": 1, "ev_storm": 1},
                               {"gc_reroll": 1, "wp_net": 1}])
-    cards = stats.cards([record], KINDS)
+    cards = cnb.cards([record], KINDS)
     assert set(cards) == {"gc_reroll", "wp_net"}  # goods are not reported, events only drawn
     assert cards["gc_reroll"]["uses"] == 3 and cards["gc_reroll"]["players"] == 2
     assert cards["gc_reroll"]["games"] == 1 and cards["gc_reroll"]["wins"] == 1
@@ -122,24 +124,24 @@ def test_cards_counted_and_filtered_by_kind():
 def test_deaths_bounty_and_gold_curve():
     record = dict(make_record(3, 2), deaths=[2, 0], bounty=[1, 3],
                   gold_by_round=[[10, 20], [0, 10, 30]], agents=["trader", "raider"])
-    assert stats.deaths([record])["mean"] == 1.0
-    assert stats.deaths([record])["by_agent"] == {"raider": 0.0, "trader": 2.0}
-    assert stats.bounty([record])["share_wanted"] == 1.0
-    curve = stats.gold_by_round([record])
+    assert cnb.deaths([record])["mean"] == 1.0
+    assert cnb.deaths([record])["by_agent"] == {"raider": 0.0, "trader": 2.0}
+    assert cnb.bounty([record])["share_wanted"] == 1.0
+    curve = cnb.gold_by_round([record])
     assert [c["mean"] for c in curve["all"]] == [5, 15, 30]
     assert [c["players"] for c in curve["all"]] == [2, 2, 1]
     assert curve["by_agent"]["trader"][1]["mean"] == 20
 
 
 def test_incomplete_and_empty_runs():
-    report = stats.build_report([], seed=1, agents="random", requested=10)
+    report = stats.build_report([], seed=1, agents="random", requested=10, game=GAME)
     assert report["games"] == 0 and report["complete"] is False and report["flags"] == []
 
 
 def test_mixed_content_versions_refused():
     records = [make_record(1, 2), dict(make_record(2, 2), content_hash="ffff000011112222")]
     with pytest.raises(ContentError):
-        stats.build_report(records, seed=1, agents="mixed")
+        stats.build_report(records, seed=1, agents="mixed", game=GAME)
 
 
 def test_events_drawn_credit_the_first_player():
@@ -148,7 +150,7 @@ def test_events_drawn_credit_the_first_player():
                events_drawn=["ev_fog", "ev_storm", "ev_fog", "ev_fair"])
     lost = dict(base, first_player=0, winner=[1], rounds=2, events_drawn=["ev_fog", "ev_fair"])
     other = dict(base, first_player=0, winner=[0], rounds=3, events_drawn=["ev_fair"] * 3)
-    cards = stats.cards([won, lost, other], KINDS)
+    cards = cnb.cards([won, lost, other], KINDS)
     fog, storm, fair = cards["ev_fog"], cards["ev_storm"], cards["ev_fair"]
     assert (fog["kind"], fog["drawn"], fog["games"]) == ("event", 3, 2)
     assert fog["drawer_rate"] == 0.5 and fog["drawer_wins"] == 1
@@ -165,9 +167,9 @@ def test_hero_played_counts_heroes_taken_after_a_death():
     base = make_record(3, 2)
     record = dict(base, heroes=["h_ash", "h_elm"], winner=[0],
                   hero_history=[["h_ash", "h_fern", "h_ash"], ["h_elm"]])
-    rates = stats.win_rate([record])
+    rates = stats.win_rate([record], GAME.seat_groups)
     assert set(rates["by_hero"]) == {"h_ash", "h_elm"}
-    played = rates["by_hero_played"]
+    played = cnb.sections([record])["hero_played"]
     assert set(played) == {"h_ash", "h_fern", "h_elm"}
     assert played["h_ash"]["games"] == 1 and played["h_fern"]["wins"] == 1
     assert played["h_elm"]["rate"] == 0.0

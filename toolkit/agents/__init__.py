@@ -1,4 +1,5 @@
-"""AI players for the simulator: `random`, the heuristic styles of styles.yaml, and `search`."""
+"""Generic AI players: the agent protocol and registry, `random`, and `search`
+(determinized rollouts through `Game.determinize`); a game adds its own via `Game.agents()`."""
 
 from toolkit.agents.base import Agent, agent_names, make_agent, register
 

@@ -2,10 +2,11 @@
 
 An agent sees an observation (what its seat may see) and the legal actions, and returns one
 of those actions; it never edits the state. Each agent owns a `random.Random` drawn from the
-game seed's per-purpose stream `agent:<seat>`, so agents never disturb the dice or decks.
+game seed's per-purpose stream `agent:<seat>`, so agents never disturb the game's chance.
 
-Adding an agent is one entry: decorate a factory with `@register("name")` in a module listed
-in `BUILTIN_MODULES`. A heuristic style needs no code at all: a block in `styles.yaml`.
+Names resolve in this order: the game's own agents (`Game.new_agent`, e.g. the heuristic
+play styles of Caravans & Brigands and its heuristic-anchored `search`), then the generic
+agents registered here (`random`, `search`), which play any game through the protocol.
 A name may carry one argument after a colon, e.g. `search:200` (the search budget).
 """
 
@@ -16,13 +17,14 @@ import random
 from typing import Any, Callable, Protocol, Sequence
 
 from toolkit.errors import UsageError
+from toolkit.game import seeded_stream
 
-Action = Any  # the engine's small hashable action value
+Action = Any  # a game's small hashable action value
 
 
 class Agent(Protocol):
     """Anything with a name, a seat and `choose`. An agent may set `observes = False`
-    when it never reads the observation; the runner then passes None."""
+    when it never reads the observation; the loop then passes None."""
 
     name: str
     seat: int
@@ -31,14 +33,14 @@ class Agent(Protocol):
         """One of `legal_actions`, decided from `observation` only."""
 
 
-# factory(catalog, seat, rng, arg) -> Agent; `arg` is the text after ':' or None
-Factory = Callable[[Any, int, random.Random, "str | None"], Agent]
+# factory(game, catalog, seat, rng, arg) -> Agent; `arg` is the text after ':' or None
+Factory = Callable[[Any, Any, int, random.Random, "str | None"], Agent]
 AGENTS: dict[str, Factory] = {}
 BUILTIN_MODULES = ("toolkit.agents.random_agent", "toolkit.agents.search")
 
 
 def register(name: str) -> Callable[[Factory], Factory]:
-    """Decorator: make `factory` available to `make_agent` under `name`."""
+    """Decorator: make a generic agent `factory` available to `make_agent` under `name`."""
     def add(factory: Factory) -> Factory:
         if name in AGENTS and AGENTS[name] is not factory:
             raise ValueError(f"agent name '{name}' registered twice")
@@ -53,33 +55,36 @@ def _load_builtins() -> None:
 
 
 def agent_rng(seed: int, seat: int) -> random.Random:
-    """The seat's own random stream, derived from the game seed by the engine's rule."""
-    from toolkit.engine.rng import stream
-    return stream(seed, f"agent:{seat}")
+    """The seat's own random stream, derived from the game seed."""
+    return seeded_stream(seed, f"agent:{seat}")
 
 
-def _styles(catalog):
-    from toolkit.agents.styles import load_styles, styles_path
-    return load_styles(styles_path(getattr(catalog, "root", None)))
+def parse_budget(arg: str | None, default: int, name: str = "search") -> int:
+    """The budget of `name:N` (a positive whole number), `default` without one."""
+    if arg is None:
+        return default
+    if not arg.isdigit() or int(arg) < 1 or int(arg) > 1_000_000:
+        raise UsageError(f"{name} budget must be a whole number from 1 to 1000000, "
+                         f"not '{arg}'")
+    return int(arg)
 
 
-def agent_names(catalog=None) -> list[str]:
-    """Every name `make_agent` accepts: the code agents and the style blocks."""
+def agent_names(game, catalog=None) -> list[str]:
+    """Every name `make_agent` accepts for this game: its own agents and the generic ones."""
     _load_builtins()
-    return sorted(set(AGENTS) | set(_styles(catalog)))
+    return sorted(set(AGENTS) | set(game.agent_names(catalog)))
 
 
-def make_agent(name: str, catalog: Any, seat: int, seed: int) -> Agent:
+def make_agent(name: str, game, catalog: Any, seat: int, seed: int) -> Agent:
     """The agent called `name` (optionally `name:arg`) for `seat` in the game with `seed`."""
     _load_builtins()
     base, _, arg = name.partition(":")
     rng = agent_rng(seed, seat)
+    agent = game.new_agent(catalog, base, seat, rng, arg or None)
+    if agent is not None:
+        return agent
     if base in AGENTS:
-        return AGENTS[base](catalog, seat, rng, arg or None)
-    styles = _styles(catalog)
-    if base in styles and not arg:
-        from toolkit.agents.heuristic import HeuristicAgent
-        return HeuristicAgent(catalog, seat, rng, styles[base])
-    known = ", ".join(agent_names(catalog))
+        return AGENTS[base](game, catalog, seat, rng, arg or None)
+    known = ", ".join(agent_names(game, catalog))
     raise UsageError(f"unknown agent '{name}' (known: {known}; search takes a budget, "
                      f"e.g. search:64)")

@@ -23,5 +23,8 @@ class RandomAgent:
 
 
 @register("random")
-def make_random(catalog, seat: int, rng: random.Random, arg: str | None) -> RandomAgent:
+def make_random(game, catalog, seat: int, rng: random.Random, arg: str | None) -> RandomAgent:
+    if arg is not None:
+        from toolkit.errors import UsageError
+        raise UsageError(f"agent 'random' takes no argument, got 'random:{arg}'")
     return RandomAgent(seat, rng)

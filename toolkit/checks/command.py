@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import click
 
+from toolkit.options import example_option, project_argument, trust_option
 from toolkit.errors import UsageError
 
 
 @click.command()
-@click.argument("project_dir", required=False, type=click.Path(file_okay=False))
+@project_argument
+@example_option
 @click.option("-n", "--games", type=click.IntRange(0, 100_000), default=None,
               help="fuzzed games with invariants checked after every action (default 100)")
 @click.option("--seed", type=int, default=0, show_default=True, help="master seed")
 @click.option("--rulings-only", is_flag=True, help="run only the rulings in cards/rulings/")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text for people, json for tools")
-def check(project_dir, games, seed, rulings_only, fmt):
+@trust_option
+def check(project_dir, games, seed, rulings_only, fmt, trust):
     """Fuzz the rules' invariants, run the rulings and check card texts; exit 1 on any
     failure."""
     from toolkit.checks.run import DEFAULT_GAMES, run_check
@@ -24,43 +27,49 @@ def check(project_dir, games, seed, rulings_only, fmt):
 
     root = resolve_project(project_dir)
     report = run_check(root, DEFAULT_GAMES if games is None else games, seed, rulings_only,
-                       project_arg=project_dir or str(root))
+                       project_arg=project_dir or str(root), trust=trust)
     click.echo(report.json() if fmt == "json" else report.text())
     return 0 if report.ok else 1
 
 
 @click.command()
-@click.argument("project_dir", required=False, type=click.Path(file_okay=False))
+@project_argument
+@example_option
 @click.option("--seed", type=int, required=True, help="the game's seed")
-@click.option("--players", type=int, default=None, help="seats (default: the game's minimum)")
+@click.option("--players", type=click.IntRange(1, 64), default=None,
+              help="seats (default: the game's minimum)")
 @click.option("--agents", default=None,
               help="comma list of agent names, one per seat (default: the check line-up)")
 @click.option("--until", type=click.IntRange(0), default=None, help="stop after N actions")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="language of card names and texts")
-def replay(project_dir, seed, players, agents, until, lang):
+@trust_option
+def replay(project_dir, seed, players, agents, until, lang, trust):
     """Print one game turn by turn: actions, dice, gold, glory, deaths and the end."""
-    from toolkit.checks.fuzz import heuristic_styles, lineup
+    from toolkit.checks.fuzz import lineup
     from toolkit.checks.replay import replay_lines
     from toolkit.content.validate import load_catalog
+    from toolkit.games import game_for
     from toolkit.project import resolve_project
     from toolkit.sim.plan import parse_agents
 
     root = resolve_project(project_dir)
     catalog = load_catalog(root)
+    game = game_for(catalog, trust=trust, command="replay")
     limits = catalog.game.players
     if agents:
-        spec = parse_agents(agents, len(agents.split(",")), root)
+        spec = parse_agents(agents, len(agents.split(",")), game, catalog)
         names = list(spec.names) or spec.for_game(seed, players or limits.min)
         if players is not None and players != len(names):
             if len(names) != 1:
                 raise UsageError(f"--players {players} but {len(names)} agents given")
             names = names * players
     else:
-        names = lineup(catalog, seed, players or limits.min, heuristic_styles(catalog))
+        styles = [n for n in game.mixed_agents(catalog) if n != "random"]
+        names = lineup(seed, players or limits.min, styles)
     if not limits.min <= len(names) <= limits.max:
         raise UsageError(f"--players: this game takes {limits.min}-{limits.max} players, "
                          f"got {len(names)}")
-    for line in replay_lines(catalog, seed, names, until, lang):
+    for line in replay_lines(game, catalog, seed, names, until, lang):
         click.echo(line)
     return 0

@@ -1,16 +1,20 @@
-"""Run rulings: build each one's state, apply its steps, check its expectations; a
-probability is computed exactly by running the steps once per branch of dice results."""
+"""Run rulings for any game: build each one's state (`game.scenario`), apply its steps (the
+first legal action `game.step_matches`), check its expectations. The runner knows `over`,
+`winners`, `current`, `legal` (+ `is`) and `probability` (+ `equals`, exact through
+`game.probability`); every other expectation goes to `game.expect` (None when it holds,
+else why not: a message, or a pair (expected, actual))."""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Mapping
 
-from toolkit import engine
-from toolkit.checks import facts, refs, scenario
-from toolkit.checks.dice import enumerate_outcomes, parse_fraction
 from toolkit.checks.report import RulingFailure
+from toolkit.checks.ruling import GENERIC_EXPECT, step_text
 from toolkit.checks.rulings_load import LoadedRuling
 from toolkit.errors import ToolkitError
+
+SHOWN = 12  # legal actions listed in a failure
 
 
 class StepFailed(Exception):
@@ -19,90 +23,146 @@ class StepFailed(Exception):
         self.where, self.expected, self.actual = where, expected, actual
 
 
-def run_steps(state, item: LoadedRuling, strict: bool = True):
+def _legal(game, state) -> list:
+    return [] if game.is_terminal(state) else list(game.legal_actions(state))
+
+
+def _shown(legal) -> str:
+    return (", ".join(repr(a) for a in legal[:SHOWN]) + (" …" if len(legal) > SHOWN else "")
+            ) or "none"
+
+
+def _find(game, state, legal, step: Mapping):
+    return next((a for a in legal if game.step_matches(state, a, step)), None)
+
+
+def run_steps(game, state, item: LoadedRuling, strict: bool = True):
     """Apply the ruling's steps; a step that is not legal raises StepFailed (strict) or
-    ends the run (in a dice branch where it cannot happen)."""
+    ends the run (in a chance branch where it cannot happen)."""
     for step, where in item.steps:
-        if engine.is_terminal(state):
-            legal = []
-        else:
-            legal = engine.legal_actions(state)
-        action = facts.find_action(legal, step)
-        seat = engine.current_player(state) if legal else None
-        if action is None or (step.by is not None and step.by != seat):
+        legal = _legal(game, state)
+        action = _find(game, state, legal, step)
+        seat = game.current_player(state) if legal else None
+        by = step.get("by")
+        if action is None or (by is not None and by != seat):
             if not strict:
                 return state
-            shown = ", ".join(repr(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
-            raise StepFailed(where, f"{facts.step_text(step)} is legal"
-                             + (f" for seat {step.by}" if step.by is not None else ""),
-                             f"seat {seat} to act; legal actions: {shown or 'none'}")
-        state = engine.apply_action(state, action)
+            raise StepFailed(where, f"{step_text(step)} is legal"
+                             + (f" for seat {by}" if by is not None else ""),
+                             f"seat {seat} to act; legal actions: {_shown(legal)}")
+        state = game.apply_action(state, action)
     return state
 
 
-def run_ruling(catalog, item: LoadedRuling) -> list[RulingFailure]:
-    """Every failure of one ruling (an empty list when it holds)."""
-    rule = item.ruling
-    fail = lambda where, e, a: RulingFailure(str(where), rule.id, rule.rule, e, a)  # noqa: E731
-    unknown = refs.unknown_ids(catalog, rule.setup)
-    if unknown:
-        return [fail(item.where, "every id in the setup exists", "; ".join(unknown))]
-    try:
-        base = scenario.build(catalog, rule.setup)
-    except ToolkitError as exc:
-        return [fail(item.where, "the setup can be arranged", exc.message)]
-    except Exception as exc:  # an engine crash while dealing is a finding too
-        return [fail(item.where, "the setup can be arranged", f"{type(exc).__name__}: {exc}")]
-    out = []
-    plain = [(e, w) for e, w in item.expect if e.probability is None]
-    if plain:
-        state = engine.clone(base)
-        scenario.install_dice(state, catalog, rule.setup.dice or ())
-        try:
-            state = run_steps(state, item)
-        except StepFailed as exc:
-            return [fail(exc.where, exc.expected, exc.actual)]
-        except Exception as exc:  # an engine crash in a ruling is a finding
-            return [fail(item.where, "the steps run", f"{type(exc).__name__}: {exc}")]
-        for expect, where in plain:
-            ok, want, got = _safe(facts.check, state, expect)
-            if not ok:
-                out.append(fail(where, want, got))
-    for expect, where in item.expect:
-        if expect.probability is not None:
-            problem = _probability(catalog, base, item, expect)
-            if problem:
-                out.append(fail(where, *problem))
-    return out
+def check_expectation(game, state, item: Mapping) -> "tuple[str, str] | None":
+    """None when `item` holds in `state`, else (expected, actual)."""
+    if not set(item) <= GENERIC_EXPECT or "probability" in item:
+        got = game.expect(state, item)
+        if got is None or isinstance(got, tuple):
+            return got
+        return _text(item), str(got)
+    if "legal" in item:
+        step = item["legal"]
+        legal = _legal(game, state)
+        found = _find(game, state, legal, step)
+        if step.get("by") is not None and legal and game.current_player(state) != step["by"]:
+            found = None
+        want = item.get("is", True)
+        if (found is not None) == want:
+            return None
+        return (f"{step_text(step)} {'is' if want else 'is not'} legal",
+                f"legal actions: {_shown(legal)}")
+    pairs = []
+    over = game.is_terminal(state)
+    if "over" in item:
+        pairs.append(("game over", item["over"], over))
+    if "winners" in item:
+        won = ([s for s, r in enumerate(game.results(state)) if r > 0] if over
+               else "none (the game goes on)")
+        pairs.append(("winners", item["winners"], won))
+    if "current" in item:
+        pairs.append(("seat to act", item["current"], game.current_player(state)))
+    if not pairs:
+        return "a fact to check", "an empty expectation"
+    if all(want == got for _, want, got in pairs):
+        return None
+    return ("; ".join(f"{n} {w}" for n, w, _ in pairs),
+            "; ".join(f"{n} {g}" for n, _, g in pairs))
+
+
+def _text(item: Mapping) -> str:
+    return ", ".join(f"{k}: {v}" for k, v in item.items())
 
 
 def _safe(fn, *args):
     try:
         return fn(*args)
-    except Exception as exc:
-        return False, "the expectation can be evaluated", f"{type(exc).__name__}: {exc}"
+    except ToolkitError as exc:
+        return "the expectation can be evaluated", exc.message
+    except Exception as exc:  # a game's crash while checking is a finding, not a traceback
+        return "the expectation can be evaluated", f"{type(exc).__name__}: {exc}"
 
 
-def _probability(catalog, base, item: LoadedRuling, expect):
-    """None when the exact probability equals the expected one, else (expected, actual)."""
-    want = parse_fraction(expect.equals)
-    fixed = item.ruling.setup.dice or ()
+def run_ruling(game, catalog, item: LoadedRuling, seed: int = 0) -> list[RulingFailure]:
+    """Every failure of one ruling (an empty list when it holds)."""
+    rule = item.ruling
+    fail = lambda where, e, a: RulingFailure(str(where), rule.id, rule.rule, e, a)  # noqa: E731
+    setup = dict(rule.setup)
+    try:
+        state = game.scenario(catalog, setup, seed)
+    except ToolkitError as exc:
+        return [fail(item.where, "the setup can be arranged", exc.message)]
+    except Exception as exc:  # a crash while dealing is a finding too
+        return [fail(item.where, "the setup can be arranged", f"{type(exc).__name__}: {exc}")]
+    out = []
+    plain = [(e, w) for e, w in item.expect if "probability" not in e]
+    if plain:
+        try:
+            state = run_steps(game, state, item)
+        except StepFailed as exc:
+            return [fail(exc.where, exc.expected, exc.actual)]
+        except Exception as exc:  # a crash in a ruling is a finding
+            return [fail(item.where, "the steps run", f"{type(exc).__name__}: {exc}")]
+        for expect, where in plain:
+            problem = _safe(check_expectation, game, state, expect)
+            if problem:
+                out.append(fail(where, *problem))
+    for expect, where in item.expect:
+        if "probability" in expect:
+            problem = _probability(game, catalog, setup, seed, item, expect)
+            if problem:
+                out.append(fail(where, *problem))
+    return out
 
-    def run(dice):
-        state = engine.clone(base)
-        scenario.install_dice(state, catalog, fixed, dice)
-        state = run_steps(state, item, strict=False)
-        return facts.check(state, expect.probability)[0]
+
+def _probability(game, catalog, setup, seed, item, expect: Mapping):
+    """None when the exact probability equals `equals`, else (expected, actual)."""
+    inner = expect["probability"]
+    try:
+        want = Fraction(str(expect.get("equals")).strip())
+    except (ValueError, ZeroDivisionError):
+        return "a probability like 19/27 in 'equals'", repr(expect.get("equals"))
+
+    def play(state) -> Any:
+        return run_steps(game, state, item, strict=False)
+
+    def holds(state) -> bool:
+        return check_expectation(game, state, inner) is None
 
     try:
-        probs = enumerate_outcomes(run, catalog.game.dice.faces)
+        got = game.probability(catalog, setup, seed, play, holds)
     except ToolkitError as exc:
         return "an exact probability", exc.message
     except Exception as exc:
         return "an exact probability", f"{type(exc).__name__}: {exc}"
-    got = probs.get(True, Fraction(0))
-    what = facts.check(base, expect.probability)[1]
+    if got is None:
+        return "an exact probability", f"game '{game.name}' cannot enumerate its chance"
     if got != want:
-        return (f"P({what}) = {want} ≈ {float(want):.4f}",
+        return (f"P({_text(inner)}) = {want} ≈ {float(want):.4f}",
                 f"P = {got} ≈ {float(got):.4f}")
     return None
+
+
+def run_rulings(game, catalog, items) -> list[RulingFailure]:
+    """Every failure of every ruling, in order."""
+    return [failure for item in items for failure in run_ruling(game, catalog, item)]

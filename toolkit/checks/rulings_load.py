@@ -1,5 +1,6 @@
-"""Read `cards/rulings/*.yaml` safely, check each file against the ruling schema and keep
-the file:line of every ruling, step and expectation for messages."""
+"""Read `cards/rulings/*.yaml` safely, check each file against the generic ruling schema and
+the game's own (`Game.ruling_problems`), and keep the file:line of every ruling, step and
+expectation for messages."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from toolkit.checks.ruling import Expect, Ruling, RulingFile, Step
+from toolkit.checks.ruling import Ruling, RulingFile, step_dict
 from toolkit.content import messages
 from toolkit.content.problems import Problem, Report, dotted
 from toolkit.content.yamlsafe import load_file
@@ -28,8 +29,8 @@ class Where:
 class LoadedRuling:
     ruling: Ruling
     where: Where
-    steps: tuple[tuple[Step, Where], ...]
-    expect: tuple[tuple[Expect, Where], ...]
+    steps: tuple[tuple[dict, Where], ...]      # each step as a plain mapping
+    expect: tuple[tuple[dict, Where], ...]
 
 
 def rulings_dir(root: Path) -> Path:
@@ -38,8 +39,9 @@ def rulings_dir(root: Path) -> Path:
     return cards / "rulings"
 
 
-def load_rulings(root: Path) -> list[LoadedRuling]:
-    """Every ruling of the project in file order; ContentError listing all problems."""
+def load_rulings(root: Path, game=None) -> list[LoadedRuling]:
+    """Every ruling of the project in file order; ContentError listing all problems.
+    With `game`, its `ruling_problems` checks the game-specific parts too."""
     folder = rulings_dir(root)
     if not folder.is_dir():
         return []
@@ -48,7 +50,7 @@ def load_rulings(root: Path) -> list[LoadedRuling]:
     seen: dict[str, Where] = {}
     for path in sorted(folder.glob("*.y*ml")):
         shown = _display(path, Path(root))
-        for item in _load_file(path, shown, report):
+        for item in _load_file(path, shown, report, game):
             if item.ruling.id in seen:
                 report.add(Problem(shown, item.where.line, 1, "error",
                                    f"duplicate ruling id '{item.ruling.id}' "
@@ -69,7 +71,7 @@ def _display(path: Path, root: Path) -> str:
         return str(path)
 
 
-def _load_file(path: Path, shown: str, report: Report) -> list[LoadedRuling]:
+def _load_file(path: Path, shown: str, report: Report, game) -> list[LoadedRuling]:
     try:
         doc = load_file(path, shown)
     except ContentError as exc:
@@ -86,9 +88,16 @@ def _load_file(path: Path, shown: str, report: Report) -> list[LoadedRuling]:
     out = []
     for i, ruling in enumerate(parsed.rulings):
         base = ("rulings", i)
+        if game is not None:
+            problems = game.ruling_problems(doc.data["rulings"][i])
+            for loc, text in problems:
+                line, col = doc.where(base + tuple(loc))
+                report.add(Problem(shown, line, col, "error", text, dotted(base + tuple(loc))))
+            if problems:
+                continue
         at = lambda *sub: Where(shown, doc.where(base + sub)[0])  # noqa: E731
         out.append(LoadedRuling(
             ruling, at(),
-            tuple((s, at("steps", j)) for j, s in enumerate(ruling.steps)),
-            tuple((e, at("expect", k)) for k, e in enumerate(ruling.expect))))
+            tuple((step_dict(s), at("steps", j)) for j, s in enumerate(ruling.steps)),
+            tuple((dict(e), at("expect", k)) for k, e in enumerate(ruling.expect))))
     return out

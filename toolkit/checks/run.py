@@ -1,5 +1,5 @@
 """`toolkit check` as a library call: fuzz the invariants, run the rulings, check the
-static consistency, and gather everything in one CheckReport."""
+static consistency, and gather everything in one CheckReport. Works for any game."""
 
 from __future__ import annotations
 
@@ -11,27 +11,31 @@ from toolkit.checks import static
 from toolkit.checks.report import CheckReport
 from toolkit.checks.rulings import run_ruling
 from toolkit.checks.rulings_load import load_rulings
+from toolkit.game import Game
 
 DEFAULT_GAMES = 100
 
 
 def run_check(root: Path, games: int = DEFAULT_GAMES, seed: int = 0,
-              rulings_only: bool = False, project_arg: str | None = None) -> CheckReport:
+              rulings_only: bool = False, project_arg: str | None = None,
+              trust: bool = False) -> CheckReport:
     """Everything `toolkit check` verifies, for the project at `root`."""
     from toolkit.content.validate import load_catalog
+    from toolkit.games import game_for
 
     catalog = load_catalog(Path(root))
-    rulings = load_rulings(Path(root))            # bad rulings stop before any game runs
+    game = game_for(catalog, trust=trust, command="check")
+    rulings = load_rulings(Path(root), game)      # bad rulings stop before any game runs
     report = CheckReport(project=project_arg or str(root))
     fired: Counter = Counter()
-    with static.count_ops(fired):
+    with game.count_effects(fired):
         started = time.perf_counter()
         for item in rulings:
-            report.failures.extend(run_ruling(catalog, item))
+            report.failures.extend(run_ruling(game, catalog, item))
         report.rulings = len(rulings)
         if not rulings_only and games > 0:
             from toolkit.checks.fuzz import fuzz
-            result = fuzz(catalog, report.project, games, seed)
+            result = fuzz(game, catalog, report.project, games, seed)
             report.games, report.actions = result.games, result.actions
             report.violations = result.violations
             report.seconds = result.seconds
@@ -41,6 +45,7 @@ def run_check(root: Path, games: int = DEFAULT_GAMES, seed: int = 0,
     errors, warnings = static.text_problems(Path(root))
     report.errors.extend(errors)
     report.warnings.extend(warnings)
-    if not rulings_only:
+    counts = type(game).count_effects is not Game.count_effects
+    if not rulings_only and counts:
         report.warnings.extend(static.never_fired(catalog, fired))
     return report

@@ -1,15 +1,10 @@
 """Static consistency: numbers in card texts against their effects (the validator's own
-check, reused), and which effect operations the cards use but no game or ruling fired.
-
-`count_ops` registers an observer with the engine (`toolkit.engine.effects.OBSERVERS`) for
-the duration of a run and counts the firings that did something (changed the value passed
-through the hook, or acted on the state).
-"""
+check, reused), and which effect operations the cards use but no game or ruling fired (the
+game counts firings through `Game.count_effects`)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -51,19 +46,3 @@ def never_fired(catalog, fired: Counter) -> list[str]:
             out.append(f"effect '{op}' (used by {shown}) never fired in any fuzzed game "
                        "or ruling: a card that never fires is a design smell")
     return out
-
-
-@contextmanager
-def count_ops(counter: Counter):
-    """Count effect firings that did something into `counter` while the block runs (the
-    engine's observer hook, toolkit.engine.effects.OBSERVERS)."""
-    from toolkit.engine import effects
-
-    def observe(op, ctx):
-        counter[op] += 1
-
-    effects.OBSERVERS.append(observe)
-    try:
-        yield counter
-    finally:
-        effects.OBSERVERS.remove(observe)

@@ -4,11 +4,37 @@ paired sequential comparison, prints the verdict and writes report.json and repo
 from __future__ import annotations
 
 import json
+import signal
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
+from toolkit.options import trust_option
+
 EXIT_INCONCLUSIVE = 3
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143   # Ctrl-C, SIGTERM: never 0 while undecided
+
+
+@contextmanager
+def stop_signals():
+    """SIGTERM stops the run like Ctrl-C (the games in flight end, temp folders go); the
+    yielded dict gets the exit code of the signal that came."""
+    stopped: dict = {}
+
+    def terminate(signum, frame):
+        stopped["code"] = EXIT_TERMINATED
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminate)
+    except ValueError:  # not the main thread: leave signals alone
+        previous = None
+    try:
+        yield stopped
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 @click.command()
@@ -42,13 +68,15 @@ EXIT_INCONCLUSIVE = 3
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: the verdict in words; json: report.json on stdout.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
+@trust_option
 @click.pass_context
 def compare(ctx, baseline, candidate, metrics, max_games, alpha, beta, tolerances, players,
-            agents, seed, batch, workers, backend, scheduler, out, fmt, quiet):
+            agents, seed, batch, workers, backend, scheduler, out, fmt, quiet, trust):
     """Did this edit change the game? Plays BASELINE and CANDIDATE (project folders or git
     revisions, e.g. `toolkit compare HEAD .`) on the same seeds until a sequential test decides.
 
-    Exit code 0 when a verdict is reached, 3 when inconclusive at --max-games, 1 on error."""
+    Exit code 0 when a verdict is reached, 3 when inconclusive at --max-games, 1 on error,
+    130 on Ctrl-C and 143 on SIGTERM (the temporary copies are removed)."""
     from toolkit.compare.metrics import parse_tolerances
     from toolkit.compare.report import diff_lines, report_json, verdict_lines, write_reports
     from toolkit.compare.run import Options, compare_versions
@@ -56,10 +84,17 @@ def compare(ctx, baseline, candidate, metrics, max_games, alpha, beta, tolerance
     from toolkit.project import resolve_project
 
     options = Options(tuple(metrics), max_games, alpha, beta, parse_tolerances(tolerances),
-                      batch, players, agents, seed, workers, backend, scheduler)
+                      batch, players, agents, seed, workers, backend, scheduler, trust)
     progress = None if quiet else (lambda line: click.echo(line, err=True))
-    with open_versions(baseline, candidate) as (base, cand):
-        result = compare_versions(base, cand, options, progress)
+    with stop_signals() as stopped:
+        try:
+            with open_versions(baseline, candidate) as (base, cand):  # removes its temp folder
+                result = compare_versions(base, cand, options, progress)
+        except KeyboardInterrupt:
+            stopped.setdefault("code", EXIT_INTERRUPTED)
+        if "code" in stopped or result.interrupted:
+            click.echo(f"interrupted: no verdict (exit {stopped.get('code', 130)})", err=True)
+            ctx.exit(stopped.get("code", EXIT_INTERRUPTED))
     home = cand.source or base.source or resolve_project(None)
     paths = write_reports(result, Path(out) if out else Path(home) / "output" / "compare")
     if fmt == "json":

@@ -1,9 +1,11 @@
-"""The questions `toolkit compare` asks of two content versions: per-hero, per-party and
-per-seat win rates, hero and seat balance, game length and glory by source; each metric is a
-smooth function of per-unit sums, so one paired estimator (estimate.py) serves them all.
+"""The questions `toolkit compare` asks of two content versions, for any game: win rates
+per seat and per id of each of the game's groups (`Game.seat_groups`, e.g. per hero and per
+starting party), balance of the first group and of the seats, game length, and each of the
+game's per-seat metrics (`Game.metrics`, e.g. glory by source); each metric is a smooth
+function of per-unit sums, so one paired estimator (estimate.py) serves them all.
 
 A *unit* is one seed played in every seat rotation of the line-up; its sums (wins and
-appearances per hero, rounds, glory per source, …) are read from the game records.
+appearances per group id, length, metric totals, …) are read from the game records.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from toolkit.sim.stats import score, turn_position
 
 Sums = Mapping[str, float]
 
-# the glory sources of a game record (docs/architecture.md, game_record)
-GLORY_SOURCES = ("defeat", "sell", "raid", "mission", "rumor", "large_party", "stash")
-DEFAULT_TOLERANCES = {"win": 0.02, "balance": 0.01, "rounds": 0.5, "glory": 0.1}
+# a game metric named "family:key" uses the tolerance of its family when there is one
+# (glory:raid -> glory), else "metric"
+DEFAULT_TOLERANCES = {"win": 0.02, "balance": 0.01, "rounds": 0.5, "glory": 0.1,
+                      "metric": 0.1}
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,7 @@ class Metric:
 
     name: str
     label: str
-    family: str                      # win | balance | rounds | glory (tolerance and units)
+    family: str                      # a key of DEFAULT_TOLERANCES (tolerance and units)
     keys: tuple[str, ...]
     value: Callable[[Sums], float | None]
 
@@ -55,9 +58,10 @@ def _spread(pairs: list[tuple[str, str]], fair: float) -> Callable[[Sums], float
     return value
 
 
-def unit_sums(records: list[dict], players: int) -> dict[str, float]:
+def unit_sums(records: list[dict], players: int, game) -> dict[str, float]:
     """The sums of one unit (one version's games of one seed, every rotation). A win counts
     1/k when shared by k; seats are turn positions (seat 1 = the first player)."""
+    from toolkit.sim.stats import length
     out: dict[str, float] = {}
 
     def add(key: str, amount: float) -> None:
@@ -66,15 +70,16 @@ def unit_sums(records: list[dict], players: int) -> dict[str, float]:
     for record in records:
         add("games", 1)
         add("seat_games", players)
-        add("rounds", record["rounds"])
+        add("rounds", length(record))
+        groups = game.seat_groups(record)
+        for name, per_seat in game.metrics(record).items():
+            add(f"m:{name}", sum(per_seat))
         for seat in range(players):
             won = score(record, seat)
             add(f"seat_w:{turn_position(record, seat)}", won)
-            for kind, ids in (("hero", record["heroes"]), ("party", record["parties"])):
+            for kind, ids in groups.items():
                 add(f"{kind}_n:{ids[seat]}", 1)
                 add(f"{kind}_w:{ids[seat]}", won)
-            for source, glory in record["glory_by_source"][seat].items():
-                add(f"glory:{source}", glory)
     return out
 
 
@@ -85,37 +90,42 @@ def _name(catalogs, id_: str) -> str:
     return id_
 
 
-def _starting_parties(catalog) -> list[str]:
-    listed = list(catalog.game.starting.parties)
-    flagged = [i for i, p in catalog.parties.items() if getattr(p, "starting", False)]
-    return listed + [i for i in flagged if i not in listed]
+def _family(name: str) -> str:
+    prefix = name.partition(":")[0]
+    return prefix if prefix in DEFAULT_TOLERANCES and prefix not in ("win", "balance",
+                                                                     "rounds") else "metric"
 
 
-def build_metrics(baseline, candidate, players: int) -> list[Metric]:
-    """Every metric both catalogs can answer (ids in both versions), in report order."""
+def build_metrics(baseline, candidate, players: int, game,
+                  metric_names: list[str] | None = None) -> list[Metric]:
+    """Every metric both catalogs can answer (ids in both versions), in report order.
+    `metric_names` are the game's per-seat metrics (from a record of the baseline)."""
     cats = (candidate, baseline)
     fair = 1.0 / players
-    heroes = [h for h in baseline.heroes if h in candidate.heroes]
-    parties = [p for p in _starting_parties(baseline) if p in _starting_parties(candidate)]
-    out = [Metric(f"hero:{h}", f"hero {_name(cats, h)}", "win", (f"hero_w:{h}", f"hero_n:{h}"),
-                  _ratio(f"hero_w:{h}", f"hero_n:{h}")) for h in heroes]
-    out += [Metric(f"party:{p}", f"starting party {_name(cats, p)}", "win",
-                   (f"party_w:{p}", f"party_n:{p}"), _ratio(f"party_w:{p}", f"party_n:{p}"))
-            for p in parties]
+    ids_a, ids_b = game.group_ids(baseline), game.group_ids(candidate)
+    out, first_pairs = [], None
+    for kind, ids in ids_a.items():
+        shared = [i for i in ids if i in ids_b.get(kind, ())]
+        out += [Metric(f"{kind}:{i}", f"{kind.replace('_', ' ')} {_name(cats, i)}", "win",
+                       (f"{kind}_w:{i}", f"{kind}_n:{i}"), _ratio(f"{kind}_w:{i}", f"{kind}_n:{i}"))
+                for i in shared]
+        if first_pairs is None:
+            first_pairs = (kind, [(f"{kind}_w:{i}", f"{kind}_n:{i}") for i in shared])
     out += [Metric(f"seat:{s}", f"seat {s + 1}" + (" (first player)" if s == 0 else ""), "win",
                    (f"seat_w:{s}", "games"), _ratio(f"seat_w:{s}", "games"))
             for s in range(players)]
-    hero_pairs = [(f"hero_w:{h}", f"hero_n:{h}") for h in heroes]
+    if first_pairs is not None:
+        kind, pairs = first_pairs
+        out.append(Metric(f"{kind}_balance", f"{kind} balance (spread of {kind} win rates)",
+                          "balance", tuple(k for p in pairs for k in p), _spread(pairs, fair)))
     seat_pairs = [(f"seat_w:{s}", "games") for s in range(players)]
-    out.append(Metric("hero_balance", "hero balance (spread of hero win rates)", "balance",
-                      tuple(k for p in hero_pairs for k in p), _spread(hero_pairs, fair)))
     out.append(Metric("seat_balance", "seat balance (spread of seat win rates)", "balance",
-                      tuple(k for p in seat_pairs for k in p) , _spread(seat_pairs, fair)))
+                      tuple(k for p in seat_pairs for k in p), _spread(seat_pairs, fair)))
     out.append(Metric("rounds", "game length", "rounds", ("rounds", "games"),
                       _ratio("rounds", "games")))
-    out += [Metric(f"glory:{g}", f"glory from {g.replace('_', ' ')}", "glory",
-                   (f"glory:{g}", "seat_games"), _ratio(f"glory:{g}", "seat_games"))
-            for g in GLORY_SOURCES]
+    out += [Metric(name, name.replace(":", " from ").replace("_", " "), _family(name),
+                   (f"m:{name}", "seat_games"), _ratio(f"m:{name}", "seat_games"))
+            for name in metric_names or ()]
     return out
 
 

@@ -7,16 +7,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
-from toolkit import REPO_DIR
+from toolkit import TEMPLATES_DIR
 from toolkit.compare import gsprt
 from toolkit.compare.diff import as_json
 from toolkit.compare.run import Comparison
 from toolkit.compare.sequential import MIN_UNITS, UNOBSERVED, MetricResult
 from toolkit.sim.output import write_atomic
 
-TEMPLATE_DIR = REPO_DIR / "templates" / "compare"
+TEMPLATE_DIR = TEMPLATES_DIR / "compare"
 PHRASES = {
     "hero": ("makes {label} stronger", "makes {label} weaker"),
     "party": ("makes {label} stronger", "makes {label} weaker"),
@@ -27,7 +25,8 @@ PHRASES = {
     "glory": ("gives more {label}", "gives less {label}"),
 }
 TOLERANCE_NAMES = {"win": "win rates", "balance": "balance", "rounds": "game length",
-                   "glory": "glory per player"}
+                   "glory": "glory per player", "metric": "other metrics per player"}
+OTHER = ("makes {label} higher", "makes {label} lower")   # a game's own metric or group
 
 
 def value_text(result: MetricResult, value: float) -> str:
@@ -68,7 +67,7 @@ def tolerance_text(comparison: Comparison) -> str:
 
 def change_line(result: MetricResult) -> str:
     kind = result.metric.name.partition(":")[0]
-    up, down = PHRASES[kind]
+    up, down = PHRASES.get(kind, OTHER)
     phrase = (up if result.decision == gsprt.INCREASE else down).format(label=result.metric.label)
     spread = "spread of win rates " if result.metric.family == "balance" else ""
     return (f"Candidate {phrase}: {spread}{estimate_text(result)}, decided after "
@@ -167,8 +166,9 @@ def report_json(comparison: Comparison) -> dict[str, Any]:
 def render_html(comparison: Comparison, data: dict[str, Any]) -> str:
     from toolkit.compare.view import rows
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
-                             autoescape=True, undefined=jinja2.StrictUndefined)
+    from toolkit.render.sandbox import environment
+
+    env = environment([TEMPLATE_DIR])
     return env.get_template("report.html.j2").render(
         data=data, rows=rows(comparison), diff=comparison.diff)
 

@@ -34,6 +34,7 @@ class Options:
     workers: int | None = None
     backend: str = "local"
     scheduler: str | None = None
+    trust: bool = False              # a project's own rules package may be imported
 
 
 @dataclass
@@ -74,8 +75,10 @@ def check_options(options: Options) -> None:
             raise UsageError(f"{name}: expected a probability between 0 and 0.5, got {value}")
     if options.max_games < 1 or options.batch < 1:
         raise UsageError("--max-games and --batch must be at least 1")
-    if options.workers is not None and options.workers < 1:
-        raise UsageError(f"--workers: expected at least 1, got {options.workers}")
+    if options.max_games > 1_000_000:
+        raise UsageError(f"--max-games: expected at most 1,000,000, got {options.max_games:,}")
+    if options.workers is not None and not 1 <= options.workers <= 64:
+        raise UsageError(f"--workers: expected 1 to 64, got {options.workers}")
 
 
 def load_version(side: str, version: Version):
@@ -105,12 +108,23 @@ def _players(options: Options, cat_a, cat_b) -> int:
     return players
 
 
+def _game(options: Options, cat_a, cat_b):
+    """The game both versions play (the same rules, or a usage error)."""
+    from toolkit.games import game_for
+    a = game_for(cat_a, trust=options.trust, command="compare")
+    b = game_for(cat_b, trust=options.trust, command="compare")
+    if getattr(cat_a.game, "rules", None) != getattr(cat_b.game, "rules", None):
+        raise UsageError(f"the versions name different rules ('{cat_a.game.rules}' and "
+                         f"'{cat_b.game.rules}'): compare plays one game on both")
+    return a if a is b else a
+
+
 def play_units(root, units: Sequence[tuple[int, list[tuple[str, ...]]]], options: Options):
     """Records of each unit (seed, seat rotations) on one version, grouped by unit."""
     seeds = [seed for seed, turns in units for _ in turns]
     lineups = [turn for _, turns in units for turn in turns]
     records = run_games(root, seeds, lineups, workers=options.workers, backend=options.backend,
-                        scheduler=options.scheduler, progress=False)
+                        scheduler=options.scheduler, progress=False, trust=options.trust)
     grouped, at = [], 0
     for _, turns in units:
         if at + len(turns) > len(records):
@@ -126,19 +140,18 @@ def compare_versions(baseline: Version, candidate: Version, options: Options,
     check_options(options)
     start = time.monotonic()
     cat_a, cat_b = load_version("baseline", baseline), load_version("candidate", candidate)
+    game = _game(options, cat_a, cat_b)
     players = _players(options, cat_a, cat_b)
-    spec = parse_agents(options.agents, players, baseline.root)
-    metrics = select(build_metrics(cat_a, cat_b, players), options.metrics)
-    test = SequentialTest(metrics, options.tolerances, options.alpha, options.beta)
-    next_unit, interrupted = 0, False
-    while not test.done and test.games < options.max_games and not interrupted:
+    spec = parse_agents(options.agents, players, game, cat_a)
+    test, metrics = None, []     # built with the first records (they name the game's metrics)
+    next_unit, interrupted, played = 0, False, 0
+    while (test is None or not test.done) and played < options.max_games and not interrupted:
         units, games = [], 0
-        want = min(options.batch, options.max_games - test.games)
+        want = min(options.batch, options.max_games - played)
         while True:
             seed = seed_for(options.seed, next_unit)
             turns = rotations(spec.for_game(seed, players))
-            if games + len(turns) > want and (
-                    units or test.games + len(turns) > options.max_games):
+            if games + len(turns) > want and (units or played + len(turns) > options.max_games):
                 break
             units.append((seed, turns))
             games += len(turns)
@@ -149,12 +162,22 @@ def compare_versions(baseline: Version, candidate: Version, options: Options,
         side_b = play_units(candidate.root, units[:len(side_a)], options) if side_a else []
         whole = min(len(side_a), len(side_b))
         interrupted = whole < len(units)  # Ctrl-C: the finished units still count
-        pairs = [(unit_sums(a, players), unit_sums(b, players))
+        if test is None:
+            if not whole:
+                break
+            names = sorted(game.metrics(side_a[0][0]))
+            metrics = select(build_metrics(cat_a, cat_b, players, game, names), options.metrics)
+            test = SequentialTest(metrics, options.tolerances, options.alpha, options.beta)
+        pairs = [(unit_sums(a, players, game), unit_sums(b, players, game))
                  for a, b in zip(side_a[:whole], side_b[:whole])]
         test.add(pairs, sum(len(turns) for _, turns in units[:whole]))
+        played = test.games
         if progress:
             progress(f"{test.games:,} paired games: {len(test.decided)} of {len(metrics)} "
                      f"metrics decided ({time.monotonic() - start:.0f} s)")
+    if test is None:  # nothing finished (stopped at once): the metrics as asked, unobserved
+        metrics = select(build_metrics(cat_a, cat_b, players, game, []), options.metrics)
+        test = SequentialTest(metrics, options.tolerances, options.alpha, options.beta)
     names = {**cat_a.names, **cat_b.names}
     return Comparison(baseline, candidate, options, players, spec.text(), test.units,
                       test.results(), test.games, catalog_diff(cat_a, cat_b),

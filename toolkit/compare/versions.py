@@ -24,7 +24,7 @@ from typing import Iterator
 from toolkit.errors import UsageError
 from toolkit.project import resolve_project
 
-CONTENT_DIRS = ("cards", "agents")
+CONTENT_DIRS = ("cards", "agents", "rules")  # rules: a project's own ./rules package
 
 
 @dataclass(frozen=True)

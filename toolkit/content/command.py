@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from toolkit.options import example_option, project_argument
 from toolkit.project import resolve_project
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -15,7 +16,8 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
 
 
 @click.command()
-@click.argument("project_dir", required=False)
+@project_argument
+@example_option
 @click.option("--strict", is_flag=True, help="treat warnings as errors")
 @FORMAT
 @click.pass_context
@@ -39,6 +41,7 @@ def validate(ctx, project_dir, strict, fmt):
 
 @click.command("list")
 @click.argument("args", nargs=-1, metavar="[PROJECT_DIR] [KIND]")
+@example_option
 @FORMAT
 @click.pass_context
 def list_cmd(ctx, args, fmt):

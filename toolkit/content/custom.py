@@ -21,8 +21,16 @@ from typing import Any, Literal, Optional
 from pydantic import Field, create_model
 
 from toolkit.content.problems import did_you_mean
-from toolkit.content.schema import BUILTIN_KINDS, Card, Effect, Text
+from toolkit.content.schema import Card, Effect, Text
 
+# Names the card templates give their own meaning (toolkit/render/views.py `base`): a
+# declared field of that name would be printed as something else or break the build.
+RENDER_RESERVED = {
+    "color": "the card's frame colour", "kind_label": "the kind's printed name",
+    "kind_icon": "the kind's icon", "rules": "the rules lines", "fields": "the field table",
+    "title_pt": "the title size", "race_icon": "the corner badge", "t": "the theme words",
+    "i": "the icon lookup", "variant": "a face variant",
+}
 _SCALARS = {"int": int, "float": float, "bool": bool, "str": str, "text": Text, "ref": str}
 
 
@@ -53,9 +61,10 @@ def build_models(kinds: dict, loaded) -> dict[str, type[Card]]:
     """One model per declared kind; a clash with a built-in kind or a declaration that
     cannot work (an enum without values, a ref without a known kind) is reported."""
     models: dict[str, type[Card]] = {}
-    known = set(BUILTIN_KINDS) | set(kinds)
+    builtin = set(loaded.kinds)  # the game's own kinds, loaded before these
+    known = builtin | set(kinds)
     for name, decl in kinds.items():
-        if name in BUILTIN_KINDS or name == "game":
+        if name in builtin or name == "game":
             _report(loaded, f"kind '{name}' is built in; choose another name", name)
             continue
         fields: dict[str, Any] = {"kind": (Literal[name], name)}
@@ -64,6 +73,11 @@ def build_models(kinds: dict, loaded) -> dict[str, type[Card]]:
             if fname in Card.model_fields or fname in ("kind", "effects"):
                 _report(loaded, f"field '{fname}' of kind '{name}' is a field every card has; "
                         "choose another name", name, "fields", fname)
+                continue
+            if fname in RENDER_RESERVED:
+                _report(loaded, f"field '{fname}' of kind '{name}' is reserved by the "
+                        f"renderer ({RENDER_RESERVED[fname]}); choose another name, e.g. "
+                        f"'{name}_{fname}'", name, "fields", fname)
                 continue
             if _declaration_ok(loaded, name, fname, fdecl, known):
                 fields[fname] = _field(fdecl)
@@ -96,6 +110,10 @@ def _declaration_ok(loaded, kind: str, fname: str, decl, known: set[str]) -> boo
                    + did_you_mean(decl.ref, known))
     elif decl.symmetric and not (decl.type == "list" and decl.of == "ref" and decl.ref == kind):
         problem = f"symmetric field '{fname}' must be a list of refs to '{kind}' itself"
+    elif decl.labels and set(decl.labels) - set(decl.values or ()):
+        extra = sorted(set(decl.labels) - set(decl.values or ()))
+        problem = (f"labels of field '{fname}' name {', '.join(extra)}, which is not one of "
+                   "its values")
     elif decl.min is not None and decl.max is not None and decl.min > decl.max:
         problem = f"field '{fname}' has min {decl.min} above max {decl.max}"
     if problem:

@@ -3,18 +3,28 @@ of the rules, expected counts per kind, card sizes and design budgets."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, StringConstraints, model_validator
 
 from toolkit.content.schema import ID_PATTERN, Model, Text
+
+# Every number has a range the engine can afford (a legal-action list, a dice pool or a
+# track never grows past what a table could hold), and is strict: `"2"`, `2.0` and `true`
+# are not integers, and NaN/inf are not numbers.
+GOLD = 1000          # the most gold any single price, reward or top-up may be
+KindName = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
+
+
+class Settings(Model):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
 
 # Printed tokens that are not cards of a kind; game.yaml card_sizes may size them too.
 MARKER_KINDS = ("demand_marker", "bounty_marker", "npc_marker")
 
 
-class Players(Model):
+class Players(Settings):
     min: int = Field(2, ge=1, le=8)
     max: int = Field(4, ge=1, le=8)
 
@@ -25,9 +35,10 @@ class Players(Model):
         return self
 
 
-class Dice(Model):
+class Dice(Settings):
     count: int = Field(10, ge=1, le=30, description="dice in the box (max rolled at once)")
-    faces: list[int | Literal["skull"]] = Field(
+    faces: list[Annotated[int, Field(le=20)] | Literal["skull"]] = Field(
+        min_length=2, max_length=20,
         description="the faces of one die; 'skull' is a success")
 
     @model_validator(mode="after")
@@ -37,98 +48,105 @@ class Dice(Model):
         return self
 
 
-class Starting(Model):
-    gold: int = Field(ge=0, le=100)
+class Starting(Settings):
+    gold: int = Field(ge=0, le=GOLD)
     glory_cards: int = Field(ge=0, le=5)
-    parties: list[str] = Field(min_length=1, description="party ids a new hero may choose")
+    parties: list[str] = Field(min_length=1, max_length=20,
+                               description="party ids a new hero may choose")
 
 
-class Sell(Model):
-    price: int = Field(ge=0)
-    demanded_price: int = Field(ge=0)
-    glory_min_demanded: int = Field(ge=1, description="demanded cards sold at once for glory")
+class Sell(Settings):
+    price: int = Field(ge=0, le=GOLD)
+    demanded_price: int = Field(ge=0, le=GOLD)
+    glory_min_demanded: int = Field(ge=1, le=20,
+                                    description="demanded cards sold at once for glory")
 
 
-class Buy(Model):
+class Buy(Settings):
     draw: int = Field(ge=1, le=20)
     repeat_draw: int = Field(ge=1, le=20, description="draw when buying here on consecutive turns")
-    prices: dict[int, int] = Field(description="copies of a good drawn -> price per card; "
+    prices: dict[Annotated[int, Field(le=20)],
+                 Annotated[int, Field(le=GOLD)]] = Field(
+        min_length=1, description="copies of a good drawn -> price per card; "
                                    "the largest key covers any larger count")
 
 
-class Armory(Model):
-    repair: int = Field(ge=0, description="gold per damage point")
-    equipment_cost: int = Field(ge=0)
-    equipment_resale: int = Field(ge=0, description="resale adjustment per equipment")
-    weapon_cost: int = Field(ge=0)
-    weapon_resale: int = Field(ge=0)
-    amulet_restore: int = Field(ge=0)
+class Armory(Settings):
+    repair: int = Field(ge=0, le=GOLD, description="gold per damage point")
+    equipment_cost: int = Field(ge=0, le=GOLD)
+    equipment_resale: int = Field(ge=0, le=GOLD, description="resale adjustment per equipment")
+    weapon_cost: int = Field(ge=0, le=GOLD)
+    weapon_resale: int = Field(ge=0, le=GOLD)
+    amulet_restore: int = Field(ge=0, le=GOLD)
 
 
-class Recruit(Model):
-    cost: int = Field(ge=0, description="gold per mercenary")
-    free_without_check: int = Field(1, ge=0, description="recruits allowed without a check")
+class Recruit(Settings):
+    cost: int = Field(ge=0, le=GOLD, description="gold per mercenary")
+    free_without_check: int = Field(1, ge=0, le=10, description="recruits allowed without a check")
 
 
-class Stash(Model):
-    gold_per_point: int = Field(ge=1)
-    max_points: int = Field(ge=0)
+class Stash(Settings):
+    gold_per_point: int = Field(ge=1, le=GOLD)
+    max_points: int = Field(ge=0, le=50, description="stash points a hero may hold")
 
 
-class Raid(Model):
+class Raid(Settings):
     draw: int = Field(ge=1, le=10)
-    glory_gold: int = Field(ge=1, description="gold in one raid that earns glory")
-    fail_ambushes: int = Field(ge=1, description="ambushes that make a raid fail")
+    glory_gold: int = Field(ge=1, le=GOLD, description="gold in one raid that earns glory")
+    fail_ambushes: int = Field(ge=1, le=10, description="ambushes that make a raid fail")
 
 
-class Delve(Model):
-    gold_per_skull: int = Field(ge=0)
-    fail_mercenaries: int = Field(ge=0, description="mercenaries lost on zero skulls")
+class Delve(Settings):
+    gold_per_skull: int = Field(ge=0, le=GOLD)
+    fail_mercenaries: int = Field(ge=0, le=20, description="mercenaries lost on zero skulls")
 
 
-class Combat(Model):
-    agility_edge: int = Field(ge=1, description="agility lead that adds a die in ranged combat")
-    edge_dice: int = Field(1, ge=1)
-    stat_cap: int = Field(5, ge=1, description="no party stat exceeds this")
+class Combat(Settings):
+    agility_edge: int = Field(ge=1, le=10,
+                              description="agility lead that adds a die in ranged combat")
+    edge_dice: int = Field(1, ge=1, le=10)
+    stat_cap: int = Field(5, ge=1, le=20, description="no party stat exceeds this")
 
 
-class Bounty(Model):
-    markers_per_race: int = Field(ge=1)
-    brigand_reward: int = Field(ge=0, description="gold per bounty marker on a defeated brigand")
+class Bounty(Settings):
+    markers_per_race: int = Field(ge=1, le=20)
+    brigand_reward: int = Field(ge=0, le=GOLD,
+                                description="gold per bounty marker on a defeated brigand")
 
 
-class Tracks(Model):
-    glory: int = Field(15, ge=1, description="last space of the glory track")
-    explorer: int = Field(8, ge=1, description="raided explorers before they return")
-    mission_slots: int = Field(2, ge=1)
+class Tracks(Settings):
+    glory: int = Field(15, ge=1, le=100, description="last space of the glory track")
+    explorer: int = Field(8, ge=1, le=50, description="raided explorers before they return")
+    mission_slots: int = Field(2, ge=1, le=10)
 
 
-class Death(Model):
-    top_up_gold: int = Field(ge=0, description="carried gold the stash tops up for a new hero")
+class Death(Settings):
+    top_up_gold: int = Field(ge=0, le=GOLD,
+                             description="carried gold the stash tops up for a new hero")
 
 
-class CardSize(Model):
+class CardSize(Settings):
     width: float = Field(gt=10, le=400, description="trim width in mm")
     height: float = Field(gt=10, le=400, description="trim height in mm")
 
 
-class HeroBudget(Model):
+class HeroBudget(Settings):
     """Design budget: a hero's stat total plus its ability weights should fall in a band."""
 
-    min: int = Field(ge=0)
-    max: int = Field(ge=0)
+    min: int = Field(ge=0, le=1000)
+    max: int = Field(ge=0, le=1000)
 
 
-class Budgets(Model):
+class Budgets(Settings):
     hero: HeroBudget
 
 
-class FieldDecl(Model):
+class FieldDecl(Settings):
     """A typed field of a designer-declared kind."""
 
     type: Literal["int", "float", "bool", "text", "str", "enum", "ref", "list"]
-    min: float | None = None
-    max: float | None = None
+    min: float | None = Field(None, ge=-1e9, le=1e9)
+    max: float | None = Field(None, ge=-1e9, le=1e9)
     values: list[str] | None = Field(None, description="allowed values of an enum")
     ref: str | None = Field(None, description="kind the field refers to (type ref)")
     of: Literal["int", "float", "bool", "str", "text", "ref", "enum"] | None = Field(
@@ -137,13 +155,18 @@ class FieldDecl(Model):
     description: str | None = None
     symmetric: bool = Field(False, description="a list of refs to the same kind that is an "
                             "adjacency: listed both ways, no self-loops, all connected")
+    label: Text | None = Field(None, description="the field's name as printed on cards "
+                               "({en, zh}); default: the field name")
+    labels: dict[str, Text] | None = Field(None, description="enum value -> its printed "
+                                           "name {en, zh}")
 
 
-class KindDecl(Model):
+class KindDecl(Settings):
     """A further kind declared in game.yaml; validated without Python."""
 
     file: str | None = Field(None, description="YAML file holding this kind's cards")
-    fields: dict[str, FieldDecl] = Field(default_factory=dict)
+    label: Text | None = Field(None, description="the kind's printed name {en, zh}")
+    fields: dict[KindName, FieldDecl] = Field(default_factory=dict, max_length=100)
     effects: bool = Field(False, description="cards of this kind carry effects")
 
 
@@ -154,7 +177,7 @@ ENGINE_SETTINGS = ("glory_to_win", "actions_per_turn", "glory_hand_limit", "dice
                    "bounty", "death")
 
 
-class Game(Model):
+class Game(Settings):
     kind: Literal["game"] = "game"
     id: str = Field(pattern=ID_PATTERN)
     title: Text
@@ -178,9 +201,9 @@ class Game(Model):
     bounty: Bounty | None = None
     tracks: Tracks = Field(default_factory=Tracks)
     death: Death | None = None
-    counts: dict[str, int] = Field(default_factory=dict,
+    counts: dict[KindName, Annotated[int, Field(ge=0, le=10_000)]] = Field(default_factory=dict,
                                    description="kind -> expected number of cards with copies")
-    card_sizes: dict[str, CardSize] = Field(default_factory=dict)
+    card_sizes: dict[KindName, CardSize] = Field(default_factory=dict)
     budgets: Budgets | None = None
-    kinds: dict[str, KindDecl] = Field(default_factory=dict,
+    kinds: dict[KindName, KindDecl] = Field(default_factory=dict, max_length=50,
                                        description="further kinds declared by the project")

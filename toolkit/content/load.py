@@ -7,6 +7,7 @@ designer sees all of them at once. Only an unusable project directory raises Usa
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,7 +16,6 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from toolkit.content import custom, messages
 from toolkit.content.game import Game, KindDecl
 from toolkit.content.problems import Problem, Report, did_you_mean, dotted
-from toolkit.content.schema import BUILTIN_KINDS
 from toolkit.content.yamlsafe import Document, load_file
 from toolkit.errors import ContentError, UsageError
 
@@ -33,6 +33,7 @@ class Loaded:
     docs: dict[str, Document] = field(default_factory=dict)
     origin: dict[int, tuple[str, tuple]] = field(default_factory=dict)  # id(entry) -> (file, path)
     kinds: dict[str, type[BaseModel]] = field(default_factory=dict)
+    rules: object = None  # the Game that game.yaml's `rules:` names, when it could be loaded
     game_file: str = "cards/game.yaml"
     broken: set = field(default_factory=set)  # ids of entries that failed their schema
     broken_kinds: set = field(default_factory=set)  # kinds with such entries
@@ -82,7 +83,7 @@ def load_project(root: Path) -> Loaded:
     """Pass 1 over a project: parse every file and check every entry's schema."""
     root = Path(root)
     cards, files = project_files(root)
-    loaded = Loaded(root=root, kinds=dict(BUILTIN_KINDS))
+    loaded = Loaded(root=root)
     docs: list[Document] = []
     for path in files:
         shown = _display(path, root)
@@ -99,6 +100,7 @@ def load_project(root: Path) -> Loaded:
     if game_doc is not None:
         loaded.game = _load_game(game_doc, loaded)
         loaded.game_file = game_doc.file
+    loaded.kinds.update(_game_kinds(game_doc, loaded))
     declared = loaded.game.kinds if loaded.game is not None else _kinds_alone(game_doc)
     if declared:
         loaded.kinds.update(custom.build_models(declared, loaded))
@@ -124,6 +126,38 @@ def _load_game(doc: Document, loaded: Loaded) -> Game | None:
     except ValidationError as exc:
         _schema_problems(exc, doc, (), (Path(doc.file).stem,), Game, loaded)
         return None
+
+
+def _game_kinds(doc: Document | None, loaded: Loaded) -> dict:
+    """The content kinds of the game that game.yaml's `rules:` names (`Game.kinds()`). A
+    project's own rules package is code and is not imported to validate: its kinds are the
+    ones game.yaml declares."""
+    data = doc.data if doc is not None else None
+    rules = data.get("rules") if isinstance(data, dict) else _rules_line(loaded)
+    if not isinstance(rules, str) or rules.startswith((".", "/")):
+        return {}
+    from toolkit.games import load_game
+    try:
+        game = load_game(rules, loaded.root)
+    except (ContentError, UsageError) as exc:
+        loaded.problem(None, "error", exc.message, "rules", file=doc.file)
+        return {}
+    loaded.rules = game
+    return dict(game.kinds()) if game is not None else {}
+
+
+def _rules_line(loaded: Loaded) -> str | None:
+    """`rules:` read from the text of a game.yaml that does not parse, so that the cards
+    are still checked against the game's kinds."""
+    shown = next((f for f in loaded.unreadable if Path(f).stem == "game"), None)
+    if shown is None:
+        return None
+    try:
+        text = (loaded.root / shown).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found = re.search(r"^rules:[ \t]*([A-Za-z0-9_./-]+)", text, re.M)
+    return found.group(1) if found else None
 
 
 def _kinds_alone(doc: Document | None) -> dict:

@@ -1,9 +1,9 @@
-"""Pass 2 of validation: the game's own rules over the typed entries of pass 1.
+"""Pass 2 of validation over the typed entries of pass 1, for any game.
 
 `check(loaded)` runs every rule and adds what it finds to `loaded.report`: unique ids,
-references (built-in fields, effect parameters, `type: ref` fields of declared kinds),
-counts against game.yaml, then the board, effects, settings and design rules of
-`rules_board`, `rules_effects` and `rules_design`. A rule never raises for bad content.
+references (each kind model's `references`, `type: ref` fields of declared kinds), counts
+against game.yaml, then the game's own checks (`Game.validate`: for Caravans & Brigands
+the board, effects, settings and design rules). A rule never raises for bad content.
 """
 
 from __future__ import annotations
@@ -11,23 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pydantic import BaseModel
 
-from toolkit.content import rules_board, rules_design, rules_effects
+from toolkit.content import graphs
 from toolkit.content.catalog import card_count
 from toolkit.content.game import MARKER_KINDS
 from toolkit.content.load import Loaded
 from toolkit.content.problems import did_you_mean
-
-# (field path inside the entry, referenced kind) for the built-in kinds
-REFS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
-    "hero": ((("race",), "race"), (("home",), "region")),
-    "region": ((("race",), "race"), (("adjacent",), "region")),
-    "mission": ((("tavern",), "region"), (("target",), "region"),
-                (("deliver", "good"), "good"), (("defeat",), "npc")),
-    "rumor": ((("region",), "region"),),
-    "explorer": ((("race",), "race"), (("region",), "region")),
-    "npc": ((("race",), "race"), (("party",), "party"), (("start",), "region")),
-}
-
 
 @dataclass
 class Index:
@@ -45,6 +33,14 @@ class Index:
 
     def warn(self, entry, message: str, *sub) -> None:
         self.loaded.problem(entry, "warning", message, *sub)
+
+    def report(self, entry_id: str | None, message: str, *sub, severity: str = "error") -> None:
+        """A problem of the entry `entry_id` (None: of game.yaml), for `Game.validate`."""
+        entry = self.by_id.get(entry_id) if entry_id is not None else None
+        if entry is None:
+            self.game_error(message, *sub, severity=severity)
+        else:
+            self.loaded.problem(entry, severity, message, *sub)
 
     def game_error(self, message: str, *sub, severity: str = "error") -> None:
         self.loaded.problem(None, severity, message, *sub, file=self.loaded.game_file)
@@ -68,16 +64,32 @@ class Index:
         return None
 
 
+class Content:
+    """What `Game.validate` reads: the entries like a Catalog (`of(kind)` -> {id: entry},
+    `get(id)`), the game.yaml settings, and `index` (this module's Index, for checks that
+    report at an entry's field or resolve references)."""
+
+    def __init__(self, index: Index):
+        self.index = index
+        self.game = index.loaded.game
+        self.root = index.loaded.root
+
+    def of(self, kind: str) -> dict[str, BaseModel]:
+        return {e.id: e for e in self.index.of(kind)}
+
+    def get(self, id_: str) -> BaseModel | None:
+        return self.index.by_id.get(id_)
+
+
 def check(loaded: Loaded) -> None:
     """Add every game-level problem of `loaded` to its report."""
     index = build_index(loaded)
     check_refs(index)
-    rules_board.check(index)
-    rules_effects.check(index)
-    rules_design.check_entries(index)
+    graphs.check_declared(index)
     if loaded.game is not None:  # else game.yaml's own errors are already reported
         check_counts(index)
-        rules_design.check_game(index, loaded.game)
+    if loaded.rules is not None:
+        loaded.rules.validate(Content(index), index.report)
 
 
 def build_index(loaded: Loaded) -> Index:
@@ -112,7 +124,7 @@ def _values(obj, path: tuple[str, ...], sub: tuple = ()):
 
 def reference_fields(loaded: Loaded) -> dict[str, list[tuple[tuple[str, ...], str]]]:
     """Reference fields per kind: the built-in table plus `type: ref` fields of declared kinds."""
-    table = {kind: list(refs) for kind, refs in REFS.items()}
+    table = {kind: list(getattr(model, "references", ())) for kind, model in loaded.kinds.items()}
     for kind, model in loaded.kinds.items():
         decl = getattr(model, "declaration", None)
         if decl is None:
@@ -133,11 +145,6 @@ def check_refs(index: Index) -> None:
             for value, sub in _values(entry, path):
                 if isinstance(value, str):
                     index.resolve(entry, value, kind, *sub)
-    game = index.loaded.game
-    if game is not None and game.starting is not None:
-        for i, party in enumerate(game.starting.parties):
-            index.resolve(None, party, "party", "starting", "parties", i,
-                          owner="starting party: ")
 
 
 def check_counts(index: Index) -> None:

@@ -11,6 +11,7 @@ Python data by hand, so that
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,10 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_NODES = 200_000
 MAX_ALIASES = 1_000
 MAX_DEPTH = 100
+MAX_DIGITS = 30   # an integer longer than this is no game's number (and 4300+ digits crash)
+# C0 controls but tab and newline, DEL and C1: ESC sequences could retitle or clear the
+# terminal of whoever prints the content (validate, list), so text may not hold them
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 Path_ = tuple  # a path into the document: keys and list indexes
 
@@ -135,7 +140,7 @@ class _Builder:
                            node.start_mark)
         self.marks.setdefault(path, _pos(node.start_mark))
         if isinstance(node, yaml.ScalarNode):
-            return self.loader.construct_object(node, deep=True)
+            return self._scalar(node)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
         result: dict = {}
@@ -146,14 +151,30 @@ class _Builder:
             if not isinstance(key_node, yaml.ScalarNode):
                 raise _Refused("mapping keys must be plain scalars", key_node.start_mark)
             key = self.build(key_node, path + ("<key>",))
-            if key in result:
-                first = self.marks.get(path + (key,), ("?", "?"))
+            same = next((k for k in result if k == key or str(k) == str(key)), None)
+            if same is not None:  # 1 and "1" are one key to a designer
+                first = self.marks.get(path + (same,), ("?", "?"))
                 raise _Refused(f"duplicate key '{key}' (first at line {first[0]})",
                                key_node.start_mark)
             self.marks[path + (key,)] = _pos(key_node.start_mark)
             result[key] = self.build(value_node, path + (key,))
             self.marks[path + (key,)] = _pos(key_node.start_mark)
         return result
+
+
+    def _scalar(self, node):
+        if node.tag == "tag:yaml.org,2002:int" and \
+                len(node.value.lstrip("+-").replace("_", "")) > MAX_DIGITS:
+            raise _Refused(f"a {len(node.value)}-digit integer is too large for any "
+                           "setting", node.start_mark)
+        value = self.loader.construct_object(node, deep=True)
+        if isinstance(value, str):
+            bad = _CONTROL.search(value)
+            if bad:
+                raise _Refused(f"text holds the control character U+{ord(bad.group()):04X}; "
+                               "remove it (control characters are not printable)",
+                               node.start_mark)
+        return value
 
 
 def load_text(text: str, file: str) -> Document:
@@ -172,6 +193,12 @@ def load_text(text: str, file: str) -> Document:
     except _Refused as exc:
         line, col = _pos(exc.mark)
         raise ContentError(exc.message, file=file, line=line, column=col) from None
+    except yaml.reader.ReaderError as exc:  # a NUL or other unprintable byte: no mark
+        line = text.count("\n", 0, exc.position) + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise ContentError(f"YAML syntax: unacceptable character #x{exc.character:04x} "
+                           "(control characters are not allowed)", file=file, line=line,
+                           column=col, hint="remove it") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _pos(mark) if mark else (None, None)

@@ -94,8 +94,9 @@ def game_for(catalog, *, trust: bool = False, command: str | None = None) -> Gam
     error that says which commands work without them."""
     rules = getattr(catalog.game, "rules", None)
     game = load_game(rules, getattr(catalog, "root", None), trust=trust)
-    if game is None and command is not None:
-        raise UsageError(f"'{command}' needs a game's rules, and this project's game.yaml "
+    if game is None and command is not None:  # the content names no rules: exit 1
+        from toolkit.errors import ContentError
+        raise ContentError(f"'{command}' needs a game's rules, and this project's game.yaml "
                          "names none (add e.g. 'rules: caravans'); validate, list and build "
                          "work without rules")
     return game

@@ -3,7 +3,12 @@
 A face's digest hashes its HTML, the theme (templates, stylesheet, icons), the language and
 the bytes of any art it uses, so a rebuild after editing one card renders only that card.
 Rendered faces live in batch PDFs (one WeasyPrint document per chunk, so fonts are embedded
-once per batch); index.json maps each digest to (batch, page, fit step, still overflowing).
+once per batch). index.json maps each batch's file name to the digests of its faces in page
+order (with how their text fitted); the name is the hash of the PDF's bytes and of that
+list, so a batch is used only after its bytes and its list check out: a swapped, truncated
+or foreign entry is dropped (one warning) and its faces are rendered again. Only names
+`b-<32 hex>.pdf` inside the cache folder are read or deleted, and only in a folder that
+carries the toolkit's output marker.
 """
 
 from __future__ import annotations
@@ -12,15 +17,22 @@ import hashlib
 import json
 import multiprocessing
 import os
+import re
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolkit.render.files import write_atomic
+from toolkit.errors import RenderError
+from toolkit.render.files import claim_output, is_marked, write_atomic
 
 CHUNK_MAX = 160      # faces per WeasyPrint document (bounds a worker's memory)
 MAX_BATCHES = 6      # this many batches in use: merge the small ones on the next render
+MAX_ASSET_BYTES = 64 * 1024 * 1024   # a template, icon or art file larger is refused
+BATCH_NAME = re.compile(r"b-[0-9a-f]{32}\.pdf")
+OLD_BATCH = re.compile(r"b-[0-9a-f]{16}\.pdf")   # written by earlier versions
+DIGEST = re.compile(r"[0-9a-f]{24}")
+INDEX_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -33,11 +45,26 @@ class Rendered:
     overflow: bool
 
 
+def file_digest(path: Path) -> bytes:
+    """sha256 of a file read in chunks; a file over MAX_ASSET_BYTES is a RenderError."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_ASSET_BYTES:
+            raise RenderError(f"'{path}' is {size} bytes, over the {MAX_ASSET_BYTES} byte "
+                              "cap for templates, icons and art", hint="remove or shrink it")
+        with open(path, "rb") as handle:
+            return hashlib.file_digest(handle, "sha256").digest()
+    except OSError as exc:
+        raise RenderError(f"cannot read '{path}': {exc.strerror or exc}") from None
+
+
 def hash_files(paths) -> str:
+    """A digest of the files' names and bytes; where the folder is (how the path is
+    spelled) does not matter, so the same project reached two ways shares its cache."""
     digest = hashlib.sha256()
-    for path in sorted(str(p) for p in paths):
-        digest.update(path.encode())
-        digest.update(Path(path).read_bytes())
+    for name, content in sorted((Path(p).name, file_digest(p)) for p in paths):
+        digest.update(name.encode() + b"\0" + content)
     return digest.hexdigest()
 
 
@@ -46,38 +73,115 @@ def face_digest(face, theme: str, lang: str) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:24]
 
 
+def batch_name(pdf: bytes, faces: list) -> str:
+    digest = hashlib.sha256(pdf)
+    digest.update(json.dumps(faces).encode())
+    return f"b-{digest.hexdigest()[:32]}.pdf"
+
+
 class FaceCache:
-    """The on-disk cache of one project's rendered faces."""
+    """The on-disk cache of one project's rendered faces (see the module docstring)."""
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        # a new or empty folder becomes the cache's own; an old .cache inside a claimed
+        # output folder is adopted; any other folder is refused (nothing deleted there)
+        claim_output(self.folder, default=is_marked(self.folder))
         self.index_path = self.folder / "index.json"
-        try:
-            self.index = json.loads(self.index_path.read_text())
-        except (OSError, ValueError):
-            self.index = {}
+        # batches: name -> [[digest, step, over], ...] in page order, as stored (verified
+        # against the name); faces: digest -> [name, page], the faces still in use
+        self.batches, self.faces = _read_index(self.index_path)
+        self.checked: dict[str, bool] = {}
+        self.warnings: list[str] = []
 
     def lookup(self, digest: str) -> Rendered | None:
-        entry = self.index.get(digest)
-        if not entry or not (self.folder / entry[0]).is_file():
+        found = self.faces.get(digest)
+        if found is None:
             return None
-        return Rendered(str(self.folder / entry[0]), entry[1], entry[2], entry[3])
+        name, page = found
+        entries = self.batches.get(name)
+        if entries is None or page >= len(entries) or entries[page][0] != digest:
+            self._drop(name, "records a different face on that page")
+            return None
+        if not self._verified(name):
+            return None
+        _, step, over = entries[page]
+        return Rendered(str(self.folder / name), page, step, over)
+
+    def _verified(self, name: str) -> bool:
+        """Whether the batch's bytes and face list match its name (checked once)."""
+        if name not in self.checked:
+            path = self.folder / name
+            try:
+                ok = path.is_file() and not path.is_symlink() and \
+                    batch_name(path.read_bytes(), self.batches[name]) == name
+            except OSError:
+                ok = False
+            self.checked[name] = ok
+            if not ok:
+                self._drop(name, "is missing or does not match its record")
+        return self.checked[name]
+
+    def _drop(self, name: str, why: str) -> None:
+        """Forget a bad batch and every face in it (they are rendered again)."""
+        self.checked[name] = False
+        if name in self.batches or any(n == name for n, _ in self.faces.values()):
+            self.warnings.append(f"warning: cached batch '{name}' {why}; its faces are "
+                                 "rendered again")
+        self.batches.pop(name, None)
+        self.faces = {d: e for d, e in self.faces.items() if e[0] != name}
 
     def store(self, digests: list[str], result: dict) -> None:
-        name = "b-" + hashlib.sha256("".join(digests).encode()).hexdigest()[:16] + ".pdf"
-        write_atomic(self.folder / name, result["pdf"])
-        for i, (digest, (step, over)) in enumerate(zip(digests, result["fits"])):
-            self.index[digest] = [name, i, step, over]
+        entries = [[d, int(step), bool(over)] for d, (step, over) in zip(digests, result["fits"])]
+        name = batch_name(result["pdf"], entries)
+        write_atomic(self.folder / name, result["pdf"], root=self.folder)
+        self.batches[name] = entries
+        self.checked[name] = True
+        for page, digest in enumerate(digests):
+            self.faces[digest] = [name, page]
 
     def keep_only(self, digests: set[str]) -> None:
-        """Forget faces no longer in the project and delete batches nothing refers to."""
-        self.index = {d: e for d, e in self.index.items() if d in digests}
-        used = {e[0] for e in self.index.values()}
+        """Forget faces not in `digests` and batches no face uses, delete batch files
+        nothing refers to (only b-<hex>.pdf names), and save the index."""
+        self.faces = {d: e for d, e in self.faces.items() if d in digests}
+        used = {name for name, _ in self.faces.values()}
+        self.batches = {n: e for n, e in self.batches.items() if n in used}
         for path in self.folder.glob("b-*.pdf"):
-            if path.name not in used:
+            if (BATCH_NAME.fullmatch(path.name) or OLD_BATCH.fullmatch(path.name)) \
+                    and path.name not in self.batches:
                 path.unlink(missing_ok=True)
-        write_atomic(self.index_path, json.dumps(self.index, sort_keys=True).encode())
+        data = {"version": INDEX_VERSION, "batches": self.batches, "faces": self.faces}
+        write_atomic(self.index_path, json.dumps(data, sort_keys=True).encode(),
+                     root=self.folder)
+
+
+def _read_index(path: Path) -> tuple[dict[str, list], dict[str, list]]:
+    """The batches and faces of a well-formed index; anything malformed is left out."""
+    try:
+        if path.stat().st_size > 64 * 1024 * 1024:
+            return {}, {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}, {}
+    if not isinstance(data, dict) or data.get("version") != INDEX_VERSION \
+            or not isinstance(data.get("batches"), dict) \
+            or not isinstance(data.get("faces"), dict):
+        return {}, {}
+    batches = {}
+    for name, entries in data["batches"].items():
+        if isinstance(name, str) and BATCH_NAME.fullmatch(name) and isinstance(entries, list) \
+                and entries and all(_entry_ok(e) for e in entries):
+            batches[name] = entries
+    faces = {d: e for d, e in data["faces"].items()
+             if DIGEST.fullmatch(d) and isinstance(e, list) and len(e) == 2
+             and e[0] in batches and type(e[1]) is int and e[1] >= 0}
+    return batches, faces
+
+
+def _entry_ok(entry) -> bool:
+    return (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
+            and DIGEST.fullmatch(entry[0]) is not None and type(entry[1]) is int
+            and 0 <= entry[1] < 100 and isinstance(entry[2], bool))
 
 
 def _chunks(items: list, workers: int) -> list[list]:
@@ -115,7 +219,7 @@ def render_faces(faces, document: str, theme: str, lang: str, cache: FaceCache,
     for chunk, result in zip(chunks, _run(render_batch, jobs, workers) if jobs else []):
         cache.store(chunk, result)
         refused.update(result["refused"])
-    cache.keep_only(set(by_digest) if prune else set(cache.index))
+    cache.keep_only(set(by_digest) if prune else set(cache.faces))
     rendered = {d: cache.lookup(d) for d in by_digest}
     return ({key: rendered[d] for key, d in digests.items()}, sorted(refused),
             len(missing))

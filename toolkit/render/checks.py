@@ -6,14 +6,28 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import warnings
 from pathlib import Path
 
 from toolkit.errors import RenderError
 
 MIN_DPI = 300
+MAX_ART_PIXELS = 50_000_000  # a whole A4 page at 900 dpi; larger art is refused
 ART_BOX = (55.0, 26.5)  # mm: the art window of a full-size card (the largest art box)
 CJK_FAMILY = "Noto Sans CJK SC"
 CJK_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", str(Path.home() / ".fonts"))
+
+
+def require_fonts() -> None:
+    """RenderError when fontconfig lists no font at all (WeasyPrint would crash in
+    HarfBuzz, even with a segfault, rather than fail)."""
+    if not shutil.which("fc-list"):
+        return  # no fontconfig tools to ask; WeasyPrint's own fallback applies
+    out = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True,
+                         check=False).stdout
+    if not out.strip():
+        raise RenderError("no fonts are installed, so nothing can be typeset",
+                          hint="install fonts-dejavu-core (apt install fonts-dejavu-core)")
 
 
 def require_cjk_font() -> None:
@@ -56,8 +70,17 @@ def art_warnings(ctx, catalog) -> list[str]:
                        "placeholder art is printed")
             continue
         try:
-            with Image.open(path) as image:
-                width, height = image.size
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                with Image.open(path) as image:
+                    width, height = image.size
+            if width * height > MAX_ART_PIXELS:
+                raise Image.DecompressionBombError("too many pixels")
+        except Image.DecompressionBombError:
+            raise RenderError(f"art of '{card_id}' has more than {MAX_ART_PIXELS // 10**6} "
+                              "million pixels (a decompression bomb?); scale it down",
+                              file=where.rsplit(":", 1)[0],
+                              line=int(where.rsplit(":", 1)[1])) from None
         except (UnidentifiedImageError, OSError):
             if path.suffix.lower() == ".svg":
                 continue

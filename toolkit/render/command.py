@@ -6,40 +6,54 @@ from pathlib import Path
 
 import click
 
-from toolkit.project import resolve_project
-from toolkit.render.options import PAPERS, BuildOptions, parse_offset, parse_only
+from toolkit.options import example_option, project_argument
+from toolkit.project import default_output, resolve_project
+from toolkit.render.options import (PAPERS, BuildOptions, parse_offset, parse_only,
+                                    parse_url)
 
 
 @click.command("build")
-@click.argument("project_dir", required=False, type=click.Path(file_okay=False))
+@project_argument
+@example_option
 @click.option("--out", type=click.Path(file_okay=False), help="output folder [PROJECT_DIR/output]")
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
-              help="sheet size of print-and-play.pdf")
+              help="sheet size of the print files")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="language of the card texts (zh needs fonts-noto-cjk)")
 @click.option("--png", is_flag=True, help="also write png/<kind>/<id>.png at 300 dpi")
 @click.option("--tts", is_flag=True, help="also write Tabletop Simulator deck sheets and JSON")
-@click.option("--layout", type=click.Choice(["duplex", "fold"]), default="duplex",
-              show_default=True, help="backs mirrored for long-edge duplex, or folded")
+@click.option("--tts-url", metavar="BASE", help="URL the tts/ images will be uploaded to "
+              "(image URLs in the TTS JSON are BASE/<file>); implies --tts")
+@click.option("--layout", type=click.Choice(["both", "duplex", "fold"]), default="both",
+              show_default=True, help="card files to write: duplex (backs mirrored for "
+              "long-edge flip), fold (backs beside fronts) or both")
 @click.option("--back-offset", metavar="X,Y", help="shift backs by X,Y mm (printer calibration)")
 @click.option("--gutter", type=click.FloatRange(0, 10), default=0.0, show_default=True,
               help="mm between cards on sheets (0: butted)")
 @click.option("--marks-to-edge", is_flag=True, help="crop marks run to the sheet edge")
-@click.option("--only", metavar="KIND,...", help="build only these kinds (and/or board, "
-              "player_board, demand_marker, bounty_marker, npc_marker)")
-@click.option("--strict", is_flag=True, help="warnings (overflowing text, low-dpi art) fail")
+@click.option("--only", metavar="KIND,...", help="build only these kinds and parts (any "
+              "kind of the project, and parts its game adds, e.g. board, player_board)")
+@click.option("--strict", is_flag=True, help="warnings (overflowing text, text under the "
+              "6/7 pt floor, low-dpi art) fail")
 @click.option("--workers", type=click.IntRange(1, 16), default=2, show_default=True,
               help="processes rendering card faces in parallel")
-def build(project_dir, out, paper, lang, png, tts, layout, back_offset, gutter, marks_to_edge,
-          only, strict, workers):
-    """Render the game as print-and-play PDFs (and optionally PNGs and TTS decks)."""
+@click.option("--ink-saver", is_flag=True, help="white card backs with a coloured emblem "
+              "(far less ink on a home printer)")
+@click.option("--trust", is_flag=True, help="import the project's own ./rules package "
+              "(its Python code runs; use only for projects you trust)")
+def build(project_dir, out, paper, lang, png, tts, tts_url, layout, back_offset, gutter,
+          marks_to_edge, only, strict, workers, ink_saver, trust):
+    """Render the game as print-and-play PDFs (one-sided, duplex and fold files, 1-up) and
+    optionally PNGs and TTS decks; see docs/print.md."""
     from toolkit.render.build import build as run
 
     project = resolve_project(project_dir)
-    opts = BuildOptions(out=Path(out) if out else project / "output", paper=paper, lang=lang,
-                        png=png, tts=tts, layout=layout, back_offset=parse_offset(back_offset),
+    opts = BuildOptions(out=Path(out) if out else default_output(project), paper=paper, lang=lang,
+                        png=png, tts=tts or bool(tts_url), tts_url=parse_url(tts_url),
+                        layout=layout, back_offset=parse_offset(back_offset),
                         only=parse_only(only), strict=strict, gutter=gutter,
-                        marks_to_edge=marks_to_edge, workers=workers)
+                        marks_to_edge=marks_to_edge, workers=workers,
+                        ink_saver=ink_saver, trust=trust)
     result = run(project, opts)
     for warning in result.warnings:
         click.echo(warning, err=True)

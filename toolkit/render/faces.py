@@ -1,18 +1,16 @@
-"""The faces to render: every distinct card front (goods: one per raid entry), one back per
-kind, and the markers (demand, bounty, NPC) - each with its size, copies and HTML."""
+"""The faces to render: every distinct card front (an entry may print several variants),
+one back per kind, and the faces of a game's own parts - each with its size, copies and
+HTML. A kind without a card size in game.yaml prints at DEFAULT_CARD."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.content.game import MARKER_KINDS
-from toolkit.render import kinds
+from toolkit.render.icons import mix, pattern_back
 from toolkit.render.options import BLEED, TOKEN_MAX
 from toolkit.render.views import Ctx
 
-MARKER_SIZE = (25.0, 25.0)  # mm, used when game.yaml has no card_sizes entry for a marker
-MARKERS = MARKER_KINDS
-PARTS = ("board", "player_board")  # large faces: tiled on sheets, not imposed as cards
+DEFAULT_CARD = (63.0, 88.0)  # mm: poker size, for a kind game.yaml gives no card size
 
 
 @dataclass
@@ -34,6 +32,7 @@ class Face:
     back: str | None = None  # key of this front's back face
     source: tuple | None = None
     assets: tuple = ()
+    large: bool = False      # a board or player board: tiled at true size, one-sided
 
     @property
     def slug(self) -> str:
@@ -52,83 +51,84 @@ def group_of(kind: str, width: float, height: float) -> str:
     return f"tokens {width:g}x{height:g}" if is_token(width, height) else kind
 
 
-def card_kinds(catalog, only) -> list[str]:
-    """Kinds with a card size in game.yaml and cards in the project, in game.yaml order."""
-    sizes = catalog.game.card_sizes
-    return [k for k in sizes if catalog.of(k) and (not only or k in only)]
+def card_size(catalog, kind: str, default=DEFAULT_CARD) -> tuple[float, float]:
+    size = catalog.game.card_sizes.get(kind)
+    return (size.width, size.height) if size else default
 
 
-def variants(kind: str, card) -> list:
-    """(variant, copies) pairs: a good has one card per raid entry (its `copies` is ignored,
-    as in catalog.card_count and the engine), others one variant."""
-    if kind == "good":
-        counts: dict = {}
-        for entry in card.raid:
-            counts[entry] = counts.get(entry, 0) + 1
-        return list(counts.items())
-    return [(None, card.copies)]
+def card_kinds(catalog, only=frozenset(), styles=None) -> list[str]:
+    """Kinds printed as cards, in game.yaml order: those with a card size, the kinds the
+    project declares and those the game styles, each only when it has entries."""
+    order = list(catalog.game.card_sizes) + list(catalog.game.kinds) + list(styles or {})
+    seen: list[str] = []
+    for kind in order:
+        if kind not in seen and catalog.of(kind) and (not only or kind in only):
+            seen.append(kind)
+    return seen
 
 
-def card_faces(ctx: Ctx, html, only=frozenset()) -> list[Face]:
+def card_faces(ctx: Ctx, html, styles: dict, only=frozenset()) -> list[Face]:
+    from toolkit.render.fields import generic_view
+
     faces: list[Face] = []
-    for kind in card_kinds(ctx.catalog, only):
-        size = ctx.catalog.game.card_sizes[kind]
-        w, h = size.width, size.height
+    for kind in card_kinds(ctx.catalog, only, styles):
+        style = styles.get(kind)
+        w, h = card_size(ctx.catalog, kind)
         group = group_of(kind, w, h)
-        back = _back(ctx, html, kind, w, h, group)
+        back = back_face(ctx, html, kind, w, h, style.back_icon if style else None)
+        template = (style.template if style else None) or f"cards/{kind}.html.j2"
+        if not html.has(template):
+            template = "cards/generic.html.j2"
         fronts = []
-        template = f"cards/{kind}.html.j2" if html.has(f"cards/{kind}.html.j2") \
-            else "cards/generic.html.j2"
         for card in ctx.catalog.of(kind).values():
-            for variant, copies in variants(kind, card):
+            pairs = style.variants(card) if style and style.variants \
+                else [(None, int(getattr(card, "copies", 1)))]
+            for variant, copies in pairs:
                 if copies <= 0:
                     continue
                 before = len(ctx.art_notes)
-                view = kinds.view_of(ctx, kind, card, variant)
-                what = f"{kind} '{card.id}' ({_where(ctx, card.id)})"
+                view = style.view(ctx, card, variant) if style else generic_view(ctx, kind, card)
+                file, line, _ = ctx.catalog.source(card.id)
                 key = f"{kind}/{card.id}" + ("" if variant is None else f"/{variant}")
                 assets = tuple(str(p) for _, p in ctx.art_notes[before:] if p.is_file())
                 fronts.append(Face(key, kind, card.id, "front", group, w, h, BLEED, copies,
-                                   html.face(template, view, w, h, BLEED, what), True,
+                                   html.face(template, view, w, h, BLEED,
+                                             f"{kind} '{card.id}' ({file}:{line})"), True,
                                    view["name"], back.key, ctx.catalog.source(card.id), assets))
         if fronts:
             faces.extend(fronts + [back])
     return faces
 
 
-def marker_faces(ctx: Ctx, html, only=frozenset()) -> list[Face]:
-    """Demand markers (per good), bounty markers (per race), NPC markers (per NPC)."""
-    game = ctx.catalog.game
-    sources = {
-        "demand_marker": [(g, g.demand_markers) for g in ctx.catalog.goods.values()],
-        "bounty_marker": [(r, game.bounty.markers_per_race) for r in ctx.catalog.races.values()],
-        "npc_marker": [(n, 1) for n in ctx.catalog.npcs.values()],
-    }
-    faces: list[Face] = []
-    for kind in MARKERS:
-        if only and kind not in only:
-            continue
-        size = game.card_sizes.get(kind)
-        w, h = (size.width, size.height) if size else MARKER_SIZE
-        group = group_of(kind, w, h)
-        back = _back(ctx, html, kind, w, h, group)
-        fronts = [Face(f"{kind}/{src.id}", kind, src.id, "front", group, w, h, BLEED, n,
-                       html.face("cards/marker.html.j2", kinds.marker(ctx, kind, src), w, h,
-                                 BLEED, f"{kind} for '{src.id}'"),
-                       False, ctx.t(src.name), back.key, ctx.catalog.source(src.id))
-                  for src, n in sources[kind] if n > 0]
-        if fronts:
-            faces.extend(fronts + [back])
-    return faces
-
-
-def _back(ctx: Ctx, html, kind: str, w: float, h: float, group: str) -> Face:
-    view = kinds.back(ctx, kind)
-    return Face(f"{kind}/back", kind, "back", "back", group, w, h, BLEED, 0,
+def back_face(ctx: Ctx, html, kind: str, w: float, h: float, icon: str | None = None) -> Face:
+    """The back shared by every card of `kind`: the kind's name, the game's title and an
+    emblem (the kind's icon unless `icon` names another)."""
+    view = back_view(ctx, kind, icon)
+    return Face(f"{kind}/back", kind, "back", "back", group_of(kind, w, h), w, h, BLEED, 0,
                 html.face("cards/back.html.j2", view, w, h, BLEED, f"the back of {kind}"),
                 False, f"{view['name']} (back)")
 
 
-def _where(ctx: Ctx, id_: str) -> str:
-    file, line, _ = ctx.catalog.source(id_)
-    return f"{file}:{line}"
+def name_color(name: str) -> str:
+    """A dark colour of its own for a name (a deck's back when the theme gives none)."""
+    import colorsys
+    import hashlib
+
+    hue = int(hashlib.sha256(name.encode()).hexdigest()[:4], 16) / 0xFFFF
+    r, g, b = colorsys.hls_to_rgb(hue, 0.25, 0.45)
+    return "#" + "".join(f"{round(v * 255):02x}" for v in (r, g, b))
+
+
+def back_view(ctx: Ctx, kind: str, icon: str | None = None) -> dict:
+    """Each deck's back in its own colour: the kind's colour darkened (so decks differ
+    at a glance); with --ink-saver white, with the emblem and name in that colour."""
+    deck = ctx.theme["colors"].get(f"back_{kind}") or name_color(kind)
+    return {"kind": kind, "id": f"{kind}_back", "name": ctx.kind_label(kind),
+            "title": ctx.t(ctx.catalog.game.title),
+            "color": "#ffffff" if ctx.ink_saver else deck,
+            "accent": deck if ctx.ink_saver else mix(ctx.color(kind), "#f1dfb8", 0.55),
+            "ink": deck if ctx.ink_saver else "#f1dfb8", "ink_saver": ctx.ink_saver,
+            "kind_icon": ctx.icons.url(icon or kind, kind),
+            "rules": [], "flavor": None, "race_icon": None, "art": None,
+            "kind_label": ctx.kind_label(kind), "t": ctx.words,
+            "pattern": None if ctx.ink_saver else pattern_back(deck)}

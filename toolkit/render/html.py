@@ -1,47 +1,85 @@
-"""Jinja HTML: the environment (StrictUndefined, autoescaping; project templates/ override
-the toolkit's), face fragments, the document wrapper, and template errors that name the
-template, its line and the card being rendered."""
+"""Jinja HTML: the sandboxed environment (StrictUndefined, autoescaping; project templates/
+override the toolkit's; see toolkit.render.sandbox), the theme, face fragments, the
+document wrapper, and template errors that name the template, its line and the card."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import jinja2
-import yaml
 
-from toolkit import REPO_DIR
-from toolkit.errors import RenderError
+from toolkit import TEMPLATES_DIR
+from toolkit.errors import ContentError, RenderError
 from toolkit.render.pdf_units import page_name
+from toolkit.render.sandbox import TemplateRefused, environment
 
-TEMPLATES = REPO_DIR / "templates"
+TEMPLATES = TEMPLATES_DIR
+HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+THEME_SECTIONS = ("kinds", "words", "colors")
 
 
-def template_dirs(project: Path) -> list[Path]:
+def template_dirs(project: Path, game_dirs=()) -> list[Path]:
+    """The project's templates/, then the game's own template folders, then the toolkit's."""
     own = Path(project) / "templates"
-    return [own, TEMPLATES] if own.is_dir() else [TEMPLATES]
+    if own.is_symlink():
+        raise RenderError("templates/ is a symbolic link; it must be a folder of the project",
+                          file=str(own))
+    return ([own] if own.is_dir() else []) + [Path(d) for d in game_dirs] + [TEMPLATES]
 
 
 def load_theme(project: Path) -> dict:
-    """templates/theme.yaml of the toolkit, updated by the project's own if it has one."""
-    theme = yaml.safe_load((TEMPLATES / "theme.yaml").read_text(encoding="utf-8"))
+    """templates/theme.yaml of the toolkit, updated by the project's own if it has one
+    (read with the safe loader and checked: words are {en, zh} texts, colours #rrggbb)."""
+    theme = _read_theme(TEMPLATES / "theme.yaml", "templates/theme.yaml (toolkit)")
     own = Path(project) / "templates" / "theme.yaml"
-    if own.is_file():
-        extra = yaml.safe_load(own.read_text(encoding="utf-8")) or {}
-        for section, values in extra.items():
-            theme.setdefault(section, {}).update(values or {})
+    if own.is_file() and not own.is_symlink():
+        for section, values in _read_theme(own, "templates/theme.yaml").items():
+            theme.setdefault(section, {}).update(values)
     return theme
+
+
+def _read_theme(path: Path, shown: str) -> dict:
+    from toolkit.content.yamlsafe import load_file
+
+    doc = load_file(path, shown)
+    data = doc.data or {}
+
+    def fail(message: str, *at):
+        line, col = doc.where(at)
+        raise ContentError(message, file=shown, line=line, column=col,
+                           hint="see the toolkit's templates/theme.yaml for the layout")
+
+    if not isinstance(data, dict):
+        fail("theme.yaml must be a mapping of sections (kinds, words, colors)")
+    for section, values in data.items():
+        if section not in THEME_SECTIONS:
+            fail(f"unknown theme section '{section}'; use {', '.join(THEME_SECTIONS)}", section)
+        if not isinstance(values, dict):
+            fail(f"theme section '{section}' must be a mapping", section)
+        for key, value in values.items():
+            if not isinstance(key, (str, bool)):  # true/false: words of bool fields
+                fail(f"key {key!r} of '{section}' must be text", section, key)
+            if section == "colors":
+                if not (isinstance(value, str) and HEX_COLOR.fullmatch(value)):
+                    fail(f"colour '{key}' must be written #rrggbb (got {value!r})",
+                         section, key)
+            elif not (isinstance(value, dict) and set(value) == {"en", "zh"}
+                      and all(isinstance(v, (str, bool)) and v != "" for v in value.values())):
+                fail(f"'{section}.{key}' must be {{en: text, zh: text}}", section, key)
+            else:  # `en: True` (YAML 1.1) prints as the word
+                values[key] = {lang: str(text) for lang, text in value.items()}
+    return data
 
 
 class Html:
     """Renders templates by name with a view model; errors become RenderError."""
 
-    def __init__(self, project: Path, lang: str):
+    def __init__(self, project: Path, lang: str, game_dirs=()):
         self.lang = lang
-        self.dirs = template_dirs(project)
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader([str(d) for d in self.dirs]),
-            undefined=jinja2.StrictUndefined, autoescape=True,
-            trim_blocks=True, lstrip_blocks=True)
+        self.project = Path(project)
+        self.dirs = template_dirs(project, game_dirs)
+        self.env = environment(self.dirs, trim_blocks=True, lstrip_blocks=True)
 
     def has(self, name: str) -> bool:
         return any((d / name).is_file() for d in self.dirs)
@@ -51,13 +89,22 @@ class Html:
             return self.env.get_template(name).render(lang=self.lang, **context)
         except jinja2.TemplateSyntaxError as exc:
             raise RenderError(f"{exc.message} (while rendering {what})",
-                              file=exc.filename or name, line=exc.lineno) from None
+                              file=self._short(exc.filename or name), line=exc.lineno) from None
+        except TemplateRefused as exc:
+            file, line = _template_frame(exc.__traceback__, name, self._short)
+            raise RenderError(f"{exc.message} (while rendering {what})", file=file,
+                              line=line) from None
         except jinja2.TemplateNotFound as exc:
+            file, line = _template_frame(exc.__traceback__, name, self._short)
             raise RenderError(f"template '{exc.name}' not found (while rendering {what})",
+                              file=file if line else None, line=line,
                               hint="templates live in templates/ of the toolkit or project")
-        except (jinja2.TemplateError, TypeError, ValueError, KeyError, AttributeError) as exc:
-            file, line = _template_frame(exc.__traceback__, name)
-            raise RenderError(f"{exc} (while rendering {what})", file=file, line=line) from None
+        except (jinja2.TemplateError, TypeError, ValueError, KeyError, AttributeError,
+                OverflowError, ArithmeticError, RecursionError) as exc:
+            file, line = _template_frame(exc.__traceback__, name, self._short)
+            message = " ".join(str(exc).split()) or type(exc).__name__
+            raise RenderError(f"{message} (while rendering {what})", file=file,
+                              line=line) from None
 
     def face(self, template: str, view: dict, width: float, height: float, bleed: float,
              what: str) -> str:
@@ -71,21 +118,23 @@ class Html:
                  for w, h, b in sorted(set(sizes))]
         return self.render("document.html.j2", "the document wrapper", pages=pages)
 
+    def _short(self, filename: str) -> str:
+        """A template file named relative to the project or the toolkit."""
+        path = Path(filename)
+        for base in (self.project, TEMPLATES_DIR.parent):
+            try:
+                return str(path.relative_to(base))
+            except ValueError:
+                continue
+        return str(path)
 
-def _template_frame(tb, fallback: str) -> tuple[str, int | None]:
+
+def _template_frame(tb, fallback: str, short) -> tuple[str, int | None]:
     """The innermost traceback frame that belongs to a template file."""
     found = (fallback, None)
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
         if filename.endswith(".j2"):
-            found = (_short(filename), tb.tb_lineno)
+            found = (short(filename), tb.tb_lineno)
         tb = tb.tb_next
     return found
-
-
-def _short(filename: str) -> str:
-    path = Path(filename)
-    try:
-        return str(path.relative_to(REPO_DIR))
-    except ValueError:
-        return str(path)

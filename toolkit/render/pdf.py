@@ -7,15 +7,22 @@ goes; each retry replaces it with the next, smaller step of FIT_STEPS.
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher
+from toolkit.render import fonts
+
+fonts.install()  # before WeasyPrint starts fontconfig  # noqa: E402
+
+from weasyprint import CSS, HTML  # noqa: E402
+from weasyprint.text.fonts import FontConfiguration  # noqa: E402
+from weasyprint.urls import URLFetcher  # noqa: E402
 
 FIT_SENTINEL = "__FIT__"
-FIT_STEPS = (100, 92, 85, 78, 72, 66, 61, 56)  # % of the base rules size; 56 % is the floor
+FIT_STEPS = (100, 92, 85, 78, 72, 66, 61, 56)  # % of the base rules size
+FLOOR_PT = {"en": 6.0, "zh": 7.0}  # no text is set smaller at print size (Latin, CJK)
 PX_PER_MM = 96 / 25.4
 
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
@@ -54,6 +61,11 @@ class SafeFetcher(URLFetcher):
 
 def overflows(page) -> bool:
     """Whether the page's `.fit` box has content reaching past its bottom edge."""
+    return fit_state(page)[0]
+
+
+def fit_state(page) -> tuple[bool, float | None]:
+    """Whether the page's `.fit` box overflows, and its text size in pt."""
     for box in page._page_box.descendants(placeholders=True):
         element = getattr(box, "element", None)
         if element is None or "fit" not in (element.get("class") or "").split():
@@ -64,30 +76,70 @@ def overflows(page) -> bool:
         deepest = max((d.position_y + d.margin_height() for child in box.children
                        for d in child.descendants(placeholders=True)
                        if hasattr(d, "margin_height")), default=0)
-        return deepest > bottom + 0.5
-    return False
+        return deepest > bottom + 0.5, box.style["font_size"] * 0.75
+    return False, None
+
+
+STYLE_LINK = '<link rel="stylesheet" href="style.css">'
+_SHARED: dict = {}  # per process: the font configuration and parsed stylesheets
+
+
+def _stylesheet(base_url: str, fetcher):
+    """The toolkit's style.css parsed once per process (and again only when it changes),
+    with one FontConfiguration: every document and fit retry of a worker reuses them."""
+    fonts = _SHARED.setdefault("fonts", FontConfiguration())
+    url = base_url + "style.css"
+    path = Path(unquote(urlparse(url).path))
+    try:
+        stat = path.stat()
+    except OSError:
+        return None, fonts
+    key = (url, stat.st_mtime_ns, stat.st_size)
+    if key not in _SHARED:
+        _SHARED[key] = CSS(url=url, url_fetcher=fetcher, font_config=fonts)
+    return _SHARED[key], fonts
 
 
 def render_batch(job: dict) -> dict:
+    """`job` laid out with the cyclic garbage collector off: WeasyPrint's layout makes
+    millions of short-lived objects and no cycles worth collecting mid-batch."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _render_batch(job)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _render_batch(job: dict) -> dict:
     """Lay out `job['faces']` (each {key, html, fit}) inside `job['document']` (a page with
     the marker {faces}); retry overflowing faces at smaller text. Returns the PDF bytes,
     each face's chosen step and whether it still overflows, and any refused URLs."""
     fetcher = SafeFetcher(job["roots"])
+    floor = FLOOR_PT["zh" if '<html lang="zh"' in job["document"] else "en"]
     pending = list(job["faces"])
     chosen: dict[str, tuple] = {}
     docs = []
+    document, styles = job["document"], []
+    css, fonts = _stylesheet(job["base_url"], fetcher) if STYLE_LINK in document else (None, None)
+    if css is not None:
+        document, styles = document.replace(STYLE_LINK, ""), [css]
     for step, pct in enumerate(FIT_STEPS):
-        html = job["document"].replace(
+        html = document.replace(
             "{faces}", "\n".join(f["html"].replace(FIT_SENTINEL, str(pct)) for f in pending))
-        doc = HTML(string=html, base_url=job["base_url"], url_fetcher=fetcher).render()
+        doc = HTML(string=html, base_url=job["base_url"], url_fetcher=fetcher).render(
+            stylesheets=styles, font_config=fonts)
         if len(doc.pages) != len(pending):
             raise RuntimeError(f"{len(pending)} faces laid out as {len(doc.pages)} pages; "
                                "a template lets content break across pages")
         docs.append(doc)
         retry = []
         for face, page in zip(pending, doc.pages):
-            over = face["fit"] and overflows(page)
-            if over and step + 1 < len(FIT_STEPS):
+            over, size = fit_state(page) if face["fit"] else (False, None)
+            smaller = size * FIT_STEPS[step + 1] / pct if size and step + 1 < len(FIT_STEPS) \
+                else 0.0
+            if over and smaller >= floor - 0.05:
                 retry.append(face)
             else:
                 chosen[face["key"]] = (page, step, over)

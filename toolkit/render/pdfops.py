@@ -8,6 +8,7 @@ from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, F
                            NameObject, RectangleObject)
 
 PT = 72 / 25.4  # points per mm
+CAPTION_LINE = 3.4  # mm: the height of one line of a caption sheet
 
 
 def page_to_xobject(writer: PdfWriter, page):
@@ -64,6 +65,7 @@ class Canvas:
         self.ops: list[str] = []
         self.xobjects: dict[str, object] = {}
         self.uses_font = False
+        self.captions: list[tuple] = []  # (text, x, y, angle) waiting for place_caption
 
     def _xy(self, x: float, y: float) -> str:
         return f"{_num(x * PT)} {_num((self.h - y) * PT)}"
@@ -92,6 +94,31 @@ class Canvas:
         op = "B" if fill is not None and stroke else ("f" if fill is not None else "S")
         self.ops.append(f"q {paint}{_num(stroke)} w {self._xy(x, y + h)} "
                         f"{_num(w * PT)} {_num(h * PT)} re {op} Q")
+
+    def caption(self, text: str, x: float, y: float, angle: int = 0) -> None:
+        """Localised text with its baseline start at (x, y), drawn later from the rendered
+        caption sheet (see `place_caption`); angle 90 runs bottom to top."""
+        self.captions.append((text, x, y, angle))
+
+    def place_caption(self, ref, line: float, baseline: float, width: float, x: float,
+                      y: float, angle: int = 0) -> None:
+        """Draw one line of a caption sheet XObject: the strip from `line` to `line` +
+        LINE mm (baseline at `baseline` mm) put with its baseline start at (x, y)."""
+        name = f"/X{len(self.xobjects)}"
+        self.xobjects.setdefault(name, ref)
+        top = float(ref.get_object()["/BBox"][3])
+        v0, v1 = top - (line + CAPTION_LINE) * PT, top - line * PT
+        vb = top - baseline * PT
+        px, py = x * PT, (self.h - y) * PT
+        if angle == 90:
+            tx, ty = px + vb, py
+            clip = f"{_num(tx - v1)} {_num(ty)} {_num(v1 - v0)} {_num(width * PT)}"
+            matrix = f"0 1 -1 0 {_num(tx)} {_num(ty)}"
+        else:
+            tx, ty = px, py - vb
+            clip = f"{_num(px)} {_num(ty + v0)} {_num(width * PT)} {_num(v1 - v0)}"
+            matrix = f"1 0 0 1 {_num(tx)} {_num(ty)}"
+        self.ops.append(f"q {clip} re W n {matrix} cm {name} Do Q")
 
     def text(self, x, y, text: str, size=7.0, angle=0) -> None:
         """Text with its baseline start at (x, y); angle 90 runs bottom to top."""

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from toolkit.render.faces import PARTS
-from toolkit.render.files import write_atomic
+from toolkit.render.files import safe_name, write_atomic
 from toolkit.render.pdfops import PT
 
 DPI = 300
@@ -44,12 +43,13 @@ def write_pngs(faces, where, folder: Path) -> Path:
     raster = Rasterizer()
     try:
         for face in faces:
-            if face.group in PARTS:
+            if face.large:
                 continue
             name = "back" if face.side == "back" else face.slug
             for trim, suffix in ((True, ""), (False, "-bleed")):
                 image = raster.image(where[face.key], face.bleed, DPI / 72, trim)
-                write_atomic(folder / face.kind / f"{name}{suffix}.png", png_bytes(image))
+                path = folder / safe_name(face.kind, "kind") / f"{safe_name(name)}{suffix}.png"
+                write_atomic(path, png_bytes(image), root=folder)
     finally:
         raster.close()
     return folder

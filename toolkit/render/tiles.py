@@ -7,9 +7,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from toolkit.render.impose import _scale_bar
+from toolkit.render.impose import footer
 from toolkit.render.options import FOOTER, MARGIN, TILE_OVERLAP
-from toolkit.render.pdfops import Canvas
+from toolkit.render.pdfops import PT, Canvas
 
 MARK_STEP = 45.0  # mm between alignment crosses along an overlap
 
@@ -46,17 +46,18 @@ def tile_name(col: int, row: int) -> str:
     return f"{chr(65 + row)}{col + 1}"
 
 
-def tile_sheets(writer, ref, w: float, h: float, paper, label: str) -> int:
-    """The face at true size on one sheet or tiled across several; returns pages added."""
+def tile_sheets(ref, w: float, h: float, paper, words, n_label: str = "") -> list[Canvas]:
+    """The face at true size on one sheet or tiled across several; `words` gives the
+    captions ('single'(label), 'tile'(label, name, rows, cols))."""
     plan = plan_for(paper, w, h)
     if plan.cols * plan.rows == 1:
         canvas = Canvas(*plan.paper)
         x, y = (plan.paper[0] - w) / 2, MARGIN + (plan.area[1] - h) / 2
         canvas.place(ref, x, y)
         _corner_marks(canvas, x, y, w, h)
-        _footer(canvas, label)
-        canvas.add_to(writer)
-        return 1
+        footer(canvas, words["single"](n_label))
+        return [canvas]
+    out = []
     for row in range(plan.rows):
         for col in range(plan.cols):
             canvas = Canvas(*plan.paper)
@@ -64,30 +65,39 @@ def tile_sheets(writer, ref, w: float, h: float, paper, label: str) -> int:
             cw, ch = min(plan.area[0], w - bx), min(plan.area[1], h - by)
             canvas.place(ref, MARGIN - bx, MARGIN - by, clip=(MARGIN, MARGIN, cw, ch))
             canvas.rect(MARGIN, MARGIN, cw, ch, stroke=0.3)
-            _alignment(canvas, plan, col, row, cw, ch)
-            name = tile_name(col, row)
-            _footer(canvas, f"{label} - tile {name} of {plan.rows} x {plan.cols}; overlap "
-                            f"{TILE_OVERLAP:g} mm: lay the next tile over the shaded marks")
-            canvas.add_to(writer)
-    return plan.cols * plan.rows
+            _glue_strips(canvas, plan, col, row, cw, ch)
+            footer(canvas, words["tile"](n_label, tile_name(col, row), plan.rows, plan.cols))
+            out.append(canvas)
+    return out
 
 
-def _alignment(canvas: Canvas, plan: Plan, col: int, row: int, cw: float, ch: float) -> None:
-    """Crosses along the middle of each overlap strip, at the same board positions on both
-    tiles that share it, so the tiles line up when laid over each other."""
+def _glue_strips(canvas: Canvas, plan: Plan, col: int, row: int, cw: float, ch: float) -> None:
+    """Hatch the strips the next tile (right, below) is laid over, with alignment crosses
+    inside them only, so nothing of them shows on the assembled board."""
     bx, by = plan.origin(col, row)
-    bands_x = [bx + TILE_OVERLAP / 2] if col > 0 else []
     if col < plan.cols - 1:
-        bands_x.append(bx + plan.area[0] - TILE_OVERLAP / 2)
-    bands_y = [by + TILE_OVERLAP / 2] if row > 0 else []
-    if row < plan.rows - 1:
-        bands_y.append(by + plan.area[1] - TILE_OVERLAP / 2)
-    for band in bands_x:
+        x = MARGIN + cw - TILE_OVERLAP
+        _hatch(canvas, x, MARGIN, TILE_OVERLAP, ch)
         for yb in _multiples(by, by + ch):
-            _cross(canvas, MARGIN + band - bx, MARGIN + yb - by)
-    for band in bands_y:
+            _cross(canvas, x + TILE_OVERLAP / 2, MARGIN + yb - by)
+    if row < plan.rows - 1:
+        y = MARGIN + ch - TILE_OVERLAP
+        _hatch(canvas, MARGIN, y, cw, TILE_OVERLAP)
         for xb in _multiples(bx, bx + cw):
-            _cross(canvas, MARGIN + xb - bx, MARGIN + band - by)
+            _cross(canvas, MARGIN + xb - bx, y + TILE_OVERLAP / 2)
+
+
+def _hatch(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """Diagonal grey lines over a strip, clipped to it, and its outline."""
+    canvas.ops.append("q")
+    canvas.ops.append(f"{canvas._xy(x, y + h)} {w * PT:.3f} {h * PT:.3f} re W n")
+    step = 3.0
+    k = -h
+    while k < w:
+        canvas.line(x + k, y + h, x + k + h, y, width=0.3, gray=0.55)
+        k += step
+    canvas.ops.append("Q")
+    canvas.rect(x, y, w, h, stroke=0.4)
 
 
 def _multiples(start: float, end: float) -> list[float]:
@@ -110,13 +120,7 @@ def _corner_marks(canvas: Canvas, x: float, y: float, w: float, h: float) -> Non
             canvas.line(cx, cy + dy * 1, cx, cy + dy * 4)
 
 
-def _footer(canvas: Canvas, text: str) -> None:
-    y = canvas.h - MARGIN
-    _scale_bar(canvas, MARGIN, y, vertical=False)
-    canvas.text(MARGIN + 13, y, f"{text}  -  print at 100 % (actual size)", size=6.5)
-
-
-def overview(writer, ref, w: float, h: float, paper, label: str) -> int:
+def overview(ref, w: float, h: float, paper, words, label: str) -> Canvas:
     """The whole face scaled onto one sheet, with the tile grid and tile names drawn on."""
     plan = plan_for(paper, w, h)
     pw, ph = plan.paper
@@ -135,7 +139,6 @@ def overview(writer, ref, w: float, h: float, paper, label: str) -> int:
                 tw, th = min(plan.area[0], w - bx), min(plan.area[1], h - by)
                 canvas.rect(x0 + bx * scale, y0 + by * scale, tw * scale, th * scale, stroke=0.6)
                 canvas.text(x0 + bx * scale + 2, y0 + by * scale + 6, tile_name(col, row), 9)
-    canvas.text(MARGIN, canvas.h - MARGIN, f"{label} - overview at {scale * 100:.0f} % "
-                f"(not to scale); {plan.rows * plan.cols} sheet(s) at true size follow", 7)
-    canvas.add_to(writer)
-    return 1
+    canvas.caption(words["overview"](label, round(scale * 100), plan.rows * plan.cols),
+                   MARGIN, canvas.h - MARGIN - 2.0)
+    return canvas

@@ -1,27 +1,17 @@
 """View models: each card turned into the plain values its template prints (names in the
-chosen language, colours, stat rows with icons, rules lines with inline icons)."""
+chosen language, colours, rules lines with inline icons). A game's own kinds get their view
+models from the game's render parts; this module holds what every kind shares and the
+generic view of a designer-declared kind."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from markupsafe import Markup
 
-from toolkit.content.ops import OPS, describe
 from toolkit.render.icons import Icons, placeholder_art
-
-OP_ICONS = {"gain_gold": "gold", "raid_bonus": "gold", "cancel_hit": "shield",
-            "combat_dice": "combat", "extra_action": "event", "sell_at_demand": "demand",
-            "free_recruit": "mercenaries", "recruit_discount": "mercenaries",
-            "reroll_check": "die", "buy_draw": "good", "free_move": "agility",
-            "free_repair": "defense", "volley": "attack", "pre_melee_strike": "skull",
-            "flee_strike": "skull", "npc_enter": "npc", "move_npc": "npc", "storm": "event",
-            "war": "combat", "demand_shift": "demand", "market_boom": "gold", "plague": "skull",
-            "rumor_no_check": "rumor", "treasure": "explorer", "amnesty": "bounty",
-            "tolls": "gold", "enter_wanted_taverns": "bounty", "ignore_event": "event",
-            "melee_boost": "combat", "redirect_hits": "attack"}
-CHECK_ICONS = {"ranged": "attack", "melee": "combat"}
 
 
 @dataclass
@@ -33,11 +23,14 @@ class Ctx:
     icons: Icons
     theme: dict
     art_notes: list = field(default_factory=list)  # (card id, art path) to check for dpi
+    ink_saver: bool = False  # backs white, little ink (--ink-saver)
 
     def t(self, text) -> str:
         """The chosen language of a Text (English when the translation is missing)."""
         if text is None:
             return ""
+        if isinstance(text, dict):
+            return text.get(self.lang) or text.get("en") or ""
         return (text.zh or text.en) if self.lang == "zh" else text.en
 
     @property
@@ -51,19 +44,21 @@ class Ctx:
 
     def kind_label(self, kind: str) -> str:
         entry = self.theme["kinds"].get(kind)
-        return entry[self.lang] if entry else kind.replace("_", " ").title()
+        if entry:
+            return entry[self.lang]
+        decl = self.catalog.game.kinds.get(kind)
+        label = getattr(decl, "label", None)
+        return self.t(label) if label else kind.replace("_", " ").title()
 
     def name(self, id_: str) -> str:
         names = self.catalog.names.get(id_)
         return names[self.lang] if names else id_
 
     def color(self, kind: str, card=None) -> str:
+        """The card's own `color` if it has one, else the theme's colour of its kind."""
         own = getattr(card, "color", None)
-        race = getattr(card, "race", None)
-        if own:
+        if isinstance(own, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", own):  # nothing else
             return own
-        if race and race in self.catalog.races:
-            return self.catalog.races[race].color
         colors = self.theme["colors"]
         return colors.get(kind, colors["default"])
 
@@ -85,29 +80,14 @@ class IconUrls:
     __getitem__ = __getattr__
 
 
-def effect_lines(ctx: Ctx, effects, used_by: str) -> list[Markup]:
-    """Rules text generated from effects, each line led by the icon of what it changes."""
+def plain_effects(ctx: Ctx, effects) -> list[Markup]:
+    """Effects of a kind whose game gives no rules text for them: `op: key value, ...`."""
     lines = []
-    for effect in effects:
-        spec = OPS.get(effect.op)
-        if spec is None:
-            lines.append(Markup.escape(effect.op))
-            continue
-        params = spec.params(**effect.params)
-        text = describe(effect.op, params, ctx.lang, ctx.catalog.names)
-        raw = effect.params
-        icon = raw.get("stat") or CHECK_ICONS.get(raw.get("check"), raw.get("check")) \
-            or OP_ICONS.get(effect.op)
-        lead = ctx.icons.img(icon, used_by) if icon else Markup("")
-        lines.append(lead + Markup(" ") + Markup.escape(text))
+    for effect in effects or []:
+        args = ", ".join(f"{k.replace('_', ' ')} {ctx.name(v) if isinstance(v, str) else v}"
+                         for k, v in effect.params.items())
+        lines.append(Markup.escape(effect.op.replace("_", " ") + (f": {args}" if args else "")))
     return lines
-
-
-def rules(ctx: Ctx, card) -> list[Markup]:
-    """The card's own text if it has one, else lines generated from its effects."""
-    if card.text is not None:
-        return [ctx.icons.rich(ctx.t(card.text), card.id)]
-    return effect_lines(ctx, getattr(card, "effects", None) or [], card.id)
 
 
 def art(ctx: Ctx, card, color: str) -> str:
@@ -119,26 +99,48 @@ def art(ctx: Ctx, card, color: str) -> str:
     return placeholder_art(card.id, color)
 
 
-def base(ctx: Ctx, kind: str, card) -> dict:
-    """Fields every card template uses."""
-    color = ctx.color(kind, card)
+def base(ctx: Ctx, kind: str, card, *, color: str | None = None, rules=None,
+         badge: str | None = None) -> dict:
+    """Fields every card template uses; a game's view passes its own colour, rules lines
+    (default: the card's text, else its effects in plain words) and corner badge icon."""
+    color = color or ctx.color(kind, card)
+    if rules is None:
+        rules = [ctx.icons.rich(ctx.t(card.text), card.id)] if card.text is not None \
+            else plain_effects(ctx, getattr(card, "effects", None))
     return {"kind": kind, "id": card.id, "name": ctx.t(card.name), "color": color,
             "kind_label": ctx.kind_label(kind), "kind_icon": ctx.icons.url(kind, card.id),
-            "art": art(ctx, card, color), "rules": rules(ctx, card),
+            "art": art(ctx, card, color), "rules": rules,
             "flavor": ctx.icons.rich(ctx.t(card.flavor), card.id) if card.flavor else None,
-            "title_pt": title_size(ctx.t(card.name), ctx.lang),
-            "race_icon": _race_icon(ctx, card), "t": ctx.words, "i": IconUrls(ctx, card.id)}
+            **title_fields(ctx.t(card.name), ctx.lang),
+            "race_icon": badge, "t": ctx.words, "i": IconUrls(ctx, card.id)}
+
+
+def title_fields(name: str, lang: str) -> dict:
+    """The title's size, or, for a long name with an epithet ("Dagna Emberhelm,
+    Gem-Seeker") that would print under 8 pt, the two lines and their sizes."""
+    size = title_size(name, lang)
+    for sep in (", ", "，", " · "):
+        if size < 8.0 and sep in name:
+            head, tail = name.rsplit(sep, 1)
+            first = min(title_size(head + sep.strip(), lang), 9.5)
+            second = min(title_size(tail, lang, largest=first), first * 0.85)
+            return {"title_pt": first, "title_lines": [head + sep.strip(), tail],
+                    "title_sub_pt": round(second, 1), "title_kind": "epithet"}
+    words = name.split(" ")
+    if size < 7.0 and len(words) > 1:  # a long name: two lines of the same size
+        cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        head, tail = max(cuts, key=lambda c: min(title_size(c[0], lang),
+                                                 title_size(c[1], lang)))
+        both = min(title_size(head, lang), title_size(tail, lang), 8.5)
+        return {"title_pt": both, "title_lines": [head, tail], "title_sub_pt": both,
+                "title_kind": "wrap"}
+    return {"title_pt": size, "title_lines": None, "title_sub_pt": None, "title_kind": None}
 
 
 def title_size(text: str, lang: str, width_mm: float = 41.0, largest: float = 11.0) -> float:
-    """A title size in pt that keeps a one-line name inside the banner (an estimate from
-    the average advance of the title font: 0.58 em Latin, 1 em CJK)."""
-    em = sum(1.0 if ord(ch) > 0x2E80 else 0.58 for ch in text) or 1.0
+    """A title size in pt that keeps a one-line name inside the banner (from the measured
+    advance widths of the title font, see toolkit.render.measure)."""
+    from toolkit.render.measure import text_width_em
+
+    em = text_width_em(text, bold=True) or 1.0
     return round(min(largest, width_mm / (em * 25.4 / 72)), 1)
-
-
-def _race_icon(ctx: Ctx, card) -> str | None:
-    race = getattr(card, "race", None)
-    if race and race in ctx.catalog.races:
-        return ctx.icons.url(ctx.catalog.races[race].icon, card.id)
-    return None

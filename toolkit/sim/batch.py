@@ -50,16 +50,22 @@ def catalog_for(project_root: str | Path, content_hash: str | None = None):
     return catalog
 
 
-def play_batch(project_root: str, content_hash: str,
-               items: Sequence[Item]) -> list[tuple[int, Record]]:
-    """Plays one chunk of games in this process: [(game index, record)]."""
-    from toolkit.sim.runner import play_game
+def play_batch(project_root: str, content_hash: str, items: Sequence[Item],
+               trust: bool = False) -> list[tuple[int, Record]]:
+    """Plays one chunk of games in this process: [(game index, record)]. Records keep the
+    action count (`length`), not the actions: a replay re-plays them from the seed."""
+    from toolkit.games import game_for
+    from toolkit.loop import play_game
 
     catalog = catalog_for(project_root, content_hash)
+    game = game_for(catalog, trust=trust, command="simulate")
+    compiled = game.play_batch(catalog, [(seed, agents) for _, seed, agents in items])
+    if compiled is not None:
+        return [(index, record) for (index, _, _), record in zip(items, compiled)]
     out = []
     for index, seed, agents in items:
         try:
-            record = play_game(catalog, seed, list(agents))
+            record = play_game(game, catalog, seed, list(agents), keep_actions=False)
         except ToolkitError:
             raise
         except Exception as exc:  # an engine or agent bug: name the game so it can be replayed
@@ -91,7 +97,7 @@ def check_backend(backend: str, scheduler: str | None) -> None:
 
 def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str]],
               workers: int | None = None, backend: str = "local", scheduler: str | None = None,
-              progress: bool = True) -> list[Record]:
+              progress: bool = True, trust: bool = False) -> list[Record]:
     """Records of the games (seed i played by lineups[i], one agent per seat), in seed order.
     A run stopped with Ctrl-C returns the records of the games that finished."""
     if len(seeds) != len(lineups):
@@ -103,7 +109,8 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     size = batch_size(len(items), workers)
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
     check_backend(backend, scheduler)
-    local = _start_local(root, content_hash, chunks, workers) if backend == "local" else None
+    local = (_start_local(root, content_hash, chunks, workers, trust) if backend == "local"
+             else None)
     done: dict[int, Record] = {}
     with game_progress(len(items), enabled=progress) as advance:
         def collect(pairs):
@@ -111,28 +118,28 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
             advance(len(pairs))
         try:
             if backend == "dask":
-                _run_dask(root, content_hash, chunks, workers, scheduler, collect)
+                _run_dask(root, content_hash, chunks, workers, scheduler, collect, trust)
             elif local:
                 _collect_local(*local, collect)
             else:
-                _run_inline(root, content_hash, chunks, collect)
+                _run_inline(root, content_hash, chunks, collect, trust)
         except KeyboardInterrupt:
             pass
     return [done[i] for i in sorted(done)]
 
 
-def _run_inline(root, content_hash, chunks, collect) -> None:
+def _run_inline(root, content_hash, chunks, collect, trust: bool = False) -> None:
     """One worker: every game in this process, one at a time."""
     for chunk in chunks:
         for item in chunk:
-            collect(play_batch(root, content_hash, [item]))
+            collect(play_batch(root, content_hash, [item], trust))
 
 
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
 
 
-def _start_local(root, content_hash, chunks, workers):
+def _start_local(root, content_hash, chunks, workers, trust: bool = False):
     """(pool, futures) with every batch queued, or None for a one-worker run. Called before
     the progress bar starts its thread: on Linux the workers are forked from this process
     and inherit its loaded catalog; elsewhere (or with threads running) a fork server."""
@@ -143,11 +150,10 @@ def _start_local(root, content_hash, chunks, workers):
     forking = sys.platform.startswith("linux") and threading.active_count() == 1
     context = multiprocessing.get_context("fork" if forking else "forkserver")
     if not forking:
-        context.set_forkserver_preload(["toolkit.sim.batch", "toolkit.sim.runner",
-                                        *BUILTIN_MODULES])
+        context.set_forkserver_preload(["toolkit.sim.batch", "toolkit.loop", *BUILTIN_MODULES])
     pool = ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context,
                                initializer=_ignore_sigint)
-    return pool, [pool.submit(play_batch, root, content_hash, chunk) for chunk in chunks]
+    return pool, [pool.submit(play_batch, root, content_hash, chunk, trust) for chunk in chunks]
 
 
 def _collect_local(pool, futures, collect: Callable) -> None:
@@ -171,7 +177,8 @@ def _collect_local(pool, futures, collect: Callable) -> None:
     pool.shutdown(wait=True)
 
 
-def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable) -> None:
+def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable,
+              trust: bool = False) -> None:
     """The same batches as futures on a Dask cluster (a LocalCluster unless --scheduler),
     through the process's shared client; on an error the queued batches are cancelled."""
     from distributed import as_completed as dask_completed
@@ -180,7 +187,7 @@ def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable)
 
     client = shared_client(workers, scheduler)  # kept open: the next call reuses it
     futures = client.map(play_batch, [root] * len(chunks), [content_hash] * len(chunks),
-                         chunks, pure=False)
+                         chunks, [trust] * len(chunks), pure=False)
     collected = set()
     try:
         for future in dask_completed(futures):

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import click
 
+from toolkit.options import example_option, project_argument, trust_option
 from toolkit.project import resolve_project
 
 
 @click.command()
-@click.argument("project_dir", required=False, type=click.Path(file_okay=False))
+@project_argument
+@example_option
 @click.option("-n", "--games", type=int, required=True, help="Number of games to play.")
 @click.option("--players", default=None,
               help="Player count or range, e.g. 4 or 2-4 (games spread evenly). "
@@ -24,14 +26,16 @@ from toolkit.project import resolve_project
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Output folder (default: PROJECT_DIR/output/sim).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-def simulate(project_dir, games, players, agents, seed, workers, backend, scheduler, out, quiet):
+@trust_option
+def simulate(project_dir, games, players, agents, seed, workers, backend, scheduler, out, quiet,
+             trust):
     """Play GAMES games with AI players and write a balance report (output/sim/)."""
     from toolkit.sim.report import fairness_lines, length_line, verdicts
     from toolkit.sim.simulate import simulate as run
 
     root = resolve_project(project_dir)
     result = run(root, games, players, agents, seed, workers, backend, scheduler, out,
-                 progress=not quiet)
+                 progress=not quiet, trust=trust)
     report = result.report
     if not result.complete:
         click.echo(f"interrupted: {report['games']} of {report['requested']} games finished",

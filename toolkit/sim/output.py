@@ -40,3 +40,17 @@ def write_run(out_dir: Path, records, report: Mapping[str, Any], html: str) -> d
                                json.dumps(report, ensure_ascii=False, indent=1) + "\n"),
         "html": write_atomic(out_dir / "report.html", html),
     }
+
+
+def check_writable(out_dir: Path) -> None:
+    """Stops with one line when the output folder cannot be created or written, before
+    any game is played (a probe file is written and removed)."""
+    out_dir = Path(out_dir)
+    probe = out_dir / f".probe.{os.getpid()}.tmp"
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise UsageError(f"cannot write to the output folder {out_dir}: "
+                         f"{exc.strerror or exc}", file=str(out_dir)) from None

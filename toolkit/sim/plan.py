@@ -10,8 +10,6 @@ import hashlib
 import random
 import re
 from dataclasses import dataclass
-from pathlib import Path
-from types import SimpleNamespace
 
 from toolkit.errors import UsageError
 
@@ -61,32 +59,25 @@ class LineupSpec:
         return [rng.choice(self.styles) for _ in range(players)]
 
 
-def parse_agents(text: str, max_players: int, project=None) -> LineupSpec:
-    """`--agents a,b,c,d` or `mixed`, each name checked against the agent registry and the
-    play styles (the project's own agents/styles.yaml when it has one). `project` is the
-    project's Catalog or its folder."""
+def parse_agents(text: str, max_players: int, game, catalog) -> LineupSpec:
+    """`--agents a,b,c,d` or `mixed`, each name checked against the agents of `game` (its
+    own, for this project, and the generic ones); `mixed` draws from `game.mixed_agents`."""
     from toolkit.agents import agent_names
-    from toolkit.agents.styles import load_styles, styles_path
 
-    if project is None or isinstance(project, (str, Path)):  # (a Path's .root is "/")
-        catalog = SimpleNamespace(root=project)
-    else:
-        catalog = project
-    root = catalog.root
     text = (text or "").strip()
     if text == MIXED:
-        styles = tuple(sorted(load_styles(styles_path(root))))
+        styles = tuple(sorted(game.mixed_agents(catalog)))
         if not styles:
-            raise UsageError("--agents mixed: no heuristic styles are defined")
+            raise UsageError("--agents mixed: this game offers no agents to mix")
         return LineupSpec((), styles)
     names = tuple(n.strip() for n in text.split(","))
     if not text or any(not n for n in names):
         raise UsageError(f"--agents: expected a comma list of agent names or 'mixed', got '{text}'")
-    known = agent_names(catalog)
+    known = agent_names(game, catalog)
     for name in names:
         if name.partition(":")[0] not in known:
-            shown = ", ".join(n for n in known if n != "heuristic")
-            raise UsageError(f"--agents: unknown agent '{name}' (known: {shown}, mixed)")
+            raise UsageError(f"--agents: unknown agent '{name}' (known: {', '.join(known)}, "
+                             "mixed)")
     if len(names) == 1:
         names = names * max_players
     if len(names) < max_players:

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import jinja2
 
-from toolkit import REPO_DIR
+from toolkit import TEMPLATES_DIR
 from toolkit.sim import plots
 
-TEMPLATE_DIR = REPO_DIR / "templates" / "reports"
+TEMPLATE_DIR = TEMPLATES_DIR / "reports"
 TEMPLATE = "simulate.html.j2"
-FAMILIES = (("hero", "by_hero", "Hero"), ("party", "by_party", "Starting party"),
-            ("seat", "by_seat", "Seat"))
+TITLES = {"party": "Starting party"}  # a group's title when not its name capitalised
 REASONS = {"glory": "a player reached the glory goal", "events_exhausted": "the event deck ran out",
            "heroes_exhausted": "no hero card was left", "round_limit": "the round limit"}
 
@@ -29,11 +27,19 @@ def label_for(kind: str, key: str, names: Mapping[str, Mapping[str, str]]) -> st
     return names.get(key, {}).get("en", key)
 
 
+def families(report: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """(kind, win_rate section, title) of the game's groups (e.g. hero, party), then seat."""
+    groups = [k[3:] for k in report["win_rate"] if k not in ("by_seat", "by_agent")]
+    return [(g, f"by_{g}", TITLES.get(g, g.replace("_", " ").capitalize())) for g in groups] \
+        + [("seat", "by_seat", "Seat")]
+
+
 def verdicts(report: Mapping[str, Any], names) -> list[str]:
     """The headline sentences: one per flag, or a clear 'nothing is off' per family."""
     out = []
-    flagged = {kind: [f for f in report["flags"] if f["kind"] == kind] for kind, _, _ in FAMILIES}
-    for kind, section, title in FAMILIES:
+    found = families(report)
+    flagged = {kind: [f for f in report["flags"] if f["kind"] == kind] for kind, _, _ in found}
+    for kind, section, title in found:
         for f in flagged[kind]:
             half = (f["ci95"][1] - f["ci95"][0]) / 2
             out.append(f"{title} {label_for(kind, f['id'], names)} wins {pct(f['rate'])} "
@@ -41,7 +47,7 @@ def verdicts(report: Mapping[str, Any], names) -> list[str]:
                        f"({f['games']} games, Holm p = {f['p_holm']:.2g}).")
         entries = report["win_rate"][section]
         if not flagged[kind] and entries:
-            what = {"hero": "No hero", "party": "No starting party", "seat": "No seat"}[kind]
+            what = f"No {title.lower()}"
             halves = sorted((e["ci95"][1] - e["ci95"][0]) / 2 for e in entries.values())
             out.append(f"{what} is significantly off fair share after {report['games']} games "
                        f"(typical interval ± {pct(halves[len(halves) // 2])}: smaller "
@@ -65,7 +71,8 @@ def length_line(report) -> str:
         return "No game finished."
     parts = ", ".join(f"{pct(share)} because {REASONS.get(k, k)}"
                       for k, share in sorted(ends["share"].items(), key=lambda kv: -kv[1]))
-    return (f"Games last {r['p50']:g} rounds at the median (10–90 %: {r['p10']:g}–"
+    unit = r.get("unit", "rounds")
+    return (f"Games last {r['p50']:g} {unit} at the median (10–90 %: {r['p10']:g}–"
             f"{r['p90']:g}, longest {r['max']}); they end {parts}.")
 
 
@@ -76,7 +83,7 @@ def _rows(entries, kind, names, flagged=frozenset()):
 
 def _figures(report, names) -> list[dict[str, str]]:
     figs = []
-    for kind, section, title in FAMILIES[:2]:
+    for kind, section, title in families(report)[:-1][:2]:
         entries = report["win_rate"][section]
         if entries:
             labels = {k: label_for(kind, k, names) for k in entries}
@@ -85,13 +92,20 @@ def _figures(report, names) -> list[dict[str, str]]:
             figs.append({"title": name,
                          "svg": plots.win_rates(entries, labels, name, flagged)})
     others = (("Seat fairness", report["seat_fairness"], plots.seat_fairness),
-              ("Glory by source", report["glory_by_source"], plots.glory_sources),
+              ("Glory by source", report.get("glory_by_source"), plots.glory_sources),
               ("Game length", report["rounds"]["histogram"], plots.game_length),
-              ("Gold over rounds", report["gold_by_round"], plots.gold_curves))
+              ("Gold over rounds", report.get("gold_by_round"), plots.gold_curves))
     for name, data, draw in others:
         if data and (name != "Gold over rounds" or data["all"]):
             figs.append({"title": name, "svg": draw(data)})
     return figs
+
+
+# sections the report template reads unguarded; empty for a game whose records lack them
+# (until the template shows them only when present)
+TEMPLATE_SECTIONS = {"glory_by_source": {},
+                     "deaths": {"by_agent": {}, "mean": 0.0, "share_dying": 0.0},
+                     "bounty": {"by_agent": {}, "mean": 0.0, "share_wanted": 0.0}}
 
 
 def view_model(report: Mapping[str, Any], names=None, title: str = "") -> dict[str, Any]:
@@ -100,10 +114,11 @@ def view_model(report: Mapping[str, Any], names=None, title: str = "") -> dict[s
     rates = report["win_rate"]
     flagged = {(f["kind"], f["id"]) for f in report["flags"]}
     return {
-        "title": title, "report": report, "verdicts": verdicts(report, names),
+        "title": title, "report": {**TEMPLATE_SECTIONS, **report},
+        "verdicts": verdicts(report, names),
         "fairness": fairness_lines(report), "length": length_line(report),
         "figures": _figures(report, names),
-        "tables": _tables(rates, names, flagged),
+        "tables": _tables(report, names, flagged),
         "cards": _cards(report, names, lambda e: e["kind"] != "event"),
         "events": _cards(report, names, lambda e: e["kind"] == "event"),
     }
@@ -114,12 +129,13 @@ PLAYED_NOTE = ("Counts every hero a player used at any time, a hero taken after 
                "hero.")
 
 
-def _tables(rates, names, flagged) -> list[dict[str, Any]]:
+def _tables(report, names, flagged) -> list[dict[str, Any]]:
+    rates = report["win_rate"]
     tables = [{"title": f"Win rate by {t.lower()}", "rows": _rows(rates[s], k, names, flagged),
-               "note": ""} for k, s, t in FAMILIES]
-    if "by_hero_played" in rates:
+               "note": ""} for k, s, t in families(report)]
+    if report.get("hero_played"):
         tables.insert(1, {"title": "Win rate by hero played", "note": PLAYED_NOTE,
-                          "rows": _rows(rates["by_hero_played"], "hero", names)})
+                          "rows": _rows(report["hero_played"], "hero", names)})
     tables.append({"title": "Win rate by agent", "note": "",
                    "rows": _rows(rates["by_agent"], "agent", names)})
     return tables
@@ -127,13 +143,13 @@ def _tables(rates, names, flagged) -> list[dict[str, Any]]:
 
 def _cards(report, names, keep) -> list[dict[str, Any]]:
     return [{"label": label_for("card", k, names), "id": k, **e}
-            for k, e in report["cards"].items() if keep(e)]
+            for k, e in report.get("cards", {}).items() if keep(e)]
 
 
 def render_html(report: Mapping[str, Any], names=None, title: str = "") -> str:
     """The complete, self-contained report page."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
-                             autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True)
+    from toolkit.render.sandbox import environment
+
+    env = environment([TEMPLATE_DIR], trim_blocks=True, lstrip_blocks=True)
     env.filters["pct"] = pct
     return env.get_template(TEMPLATE).render(**view_model(report, names, title))

@@ -26,34 +26,39 @@ class RunResult:
         return self.report["complete"]
 
 
-def card_kinds(catalog) -> dict[str, str]:
-    """Every entry id of the catalog mapped to its kind."""
-    return {id_: kind for kind, entries in catalog.by_kind.items() for id_ in entries}
+MAX_GAMES = 1_000_000
+MAX_WORKERS = 64
 
 
 def simulate(root: Path, games: int, players: str | None = None, agents: str = "mixed",
              seed: int = 1, workers: int | None = None, backend: str = "local",
              scheduler: str | None = None, out: Path | None = None,
-             progress: bool = True) -> RunResult:
+             progress: bool = True, trust: bool = False) -> RunResult:
     """Plays `games` games of the project at `root` and writes the run's files."""
     from toolkit.errors import UsageError
+    from toolkit.games import game_for
+    from toolkit.sim.output import check_writable
 
-    if games < 1:
-        raise UsageError(f"-n: expected at least 1 game, got {games}")
-    if workers is not None and workers < 1:
-        raise UsageError(f"--workers: expected at least 1, got {workers}")
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"-n: expected 1 to {MAX_GAMES:,} games, got {games:,}")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise UsageError(f"--workers: expected 1 to {MAX_WORKERS}, got {workers}")
     if players is not None:  # option typos are reported before the content is loaded
         parse_players(players)
     check_backend(backend, scheduler)
     catalog = catalog_for(root)
+    game = game_for(catalog, trust=trust, command="simulate")
     allowed = (catalog.game.players.min, catalog.game.players.max)
     counts = parse_players(players or f"{allowed[0]}-{allowed[1]}", allowed)
-    spec = parse_agents(agents, max(counts), catalog)
+    spec = parse_agents(agents, max(counts), game, catalog)
+    folder = Path(out) if out else Path(root) / "output" / "sim"
+    check_writable(folder)  # before any game is played
     plan = plan_games(seed, games, counts, spec)
     records = run_games(root, [g.seed for g in plan], [g.agents for g in plan],
-                        workers=workers, backend=backend, scheduler=scheduler, progress=progress)
+                        workers=workers, backend=backend, scheduler=scheduler,
+                        progress=progress, trust=trust)
     report = build_report(records, seed=seed, agents=agents.strip(), requested=games,
-                          kinds=card_kinds(catalog))
+                          game=game, catalog=catalog)
     html = render_html(report, catalog.names, catalog.game.title.en)
-    paths = write_run(Path(out) if out else Path(root) / "output" / "sim", records, report, html)
+    paths = write_run(folder, records, report, html)
     return RunResult(records, report, paths, dict(catalog.names))

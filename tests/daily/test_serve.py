@@ -1,0 +1,176 @@
+"""`toolkit serve` in a real browser: the system Chromium (apt package `chromium`) driven by
+Playwright sees a card change after its YAML is saved, problems on the card they concern,
+and the filters. Skipped when Playwright or the browser is missing; never downloads one."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import threading
+import time
+import urllib.request
+from contextlib import contextmanager
+
+import pytest
+
+from toolkit.new.scaffold import create
+from toolkit.serve.server import Preview, make_server
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@contextmanager
+def serving(project):
+    preview = Preview(project, trust=True)
+    server = make_server(preview, port=0)
+    threads = [threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
+                                daemon=True),
+               threading.Thread(target=preview.watch, daemon=True)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.3)  # the watcher's first scan
+    try:
+        yield project, f"http://127.0.0.1:{server.server_address[1]}", preview
+    finally:
+        preview.stop.set()
+        with preview.changed:
+            preview.changed.notify_all()
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def served(blank):
+    with serving(blank) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One browser for the module (starting Chromium is the slow part)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if CHROMIUM is None:
+        pytest.skip("no system Chromium (apt-get install chromium)")
+    with sync_api.sync_playwright() as play:
+        chromium = play.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, served):
+    tab = browser.new_page()
+    tab.goto(served[1] + "/")
+    tab.wait_for_selector('[data-key="playing_card/sun_5"] iframe')
+    yield tab
+    tab.close()
+
+
+def _face(page, key):
+    return page.frame_locator(f'[data-key="{key}"] iframe')
+
+
+def _replace(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_state_and_routes(served):
+    project, url, _ = served
+    state = json.load(urllib.request.urlopen(url + "/api/state"))
+    fronts = [c for c in state["cards"] if c["side"] == "front"]
+    assert len(fronts) == 20 and state["problems"] == [], state["error"]
+    sun = next(c for c in fronts if c["id"] == "sun_5")
+    assert (sun["w"], sun["h"], sun["where"]) == (63.0, 88.0, "cards/cards.yaml:8")
+    page = urllib.request.urlopen(url + "/face/zh/playing_card/sun_5").read().decode()
+    assert "日五" in page and "file://" not in page
+    with pytest.raises(urllib.error.HTTPError) as denied:
+        urllib.request.urlopen(url + "/fs/etc/passwd")
+    assert denied.value.code in (403, 404)
+    assert "toolkit simulate" in urllib.request.urlopen(url + "/reports").read().decode()
+    (project / "output" / "compare").mkdir(parents=True)
+    (project / "output" / "compare" / "report.html").write_text("<p>Verdict: stronger</p>")
+    reports = urllib.request.urlopen(url + "/reports").read().decode()
+    link = re.search(r"<iframe src='([^']+)'", reports).group(1)
+    assert "Verdict: stronger" in urllib.request.urlopen(url + link).read().decode()
+    assert "toolkit simulate" in reports  # no balance report yet
+
+
+def test_a_yaml_edit_shows_in_the_browser(page, served):
+    project, _, _ = served
+    face = _face(page, "playing_card/sun_5")
+    face.locator("h1.title", has_text="Sun 5").wait_for()
+    start = time.perf_counter()
+    _replace(project / "cards" / "cards.yaml", '"Sun 5"', '"Blazing Sun"')
+    _face(page, "playing_card/sun_5").locator("h1.title", has_text="Blazing Sun").wait_for(
+        timeout=10_000)
+    seconds = time.perf_counter() - start
+    assert seconds < 5, seconds  # usually well under a second; the machine may be loaded
+    print(f"\nYAML save -> new face in the browser: {seconds:.2f} s")
+
+
+def test_a_template_edit_shows_in_the_browser(page, served):
+    project, _, _ = served
+    _replace(project / "templates" / "cards" / "playing_card.html.j2",
+             "{{ card.name }}</div>", "{{ card.name }}!</div>")
+    _face(page, "playing_card/moon_2").locator("text=Moon 2!").wait_for(timeout=10_000)
+
+
+def test_problems_show_on_their_card_with_file_and_line(page, served):
+    project, _, _ = served
+    _replace(project / "cards" / "cards.yaml", "suit: moon, rank: 3,", "suit: moon, rank: 9,")
+    box = page.locator('[data-key="playing_card/moon_3"]')
+    box.locator(".problem").wait_for(timeout=10_000)
+    text = box.locator(".problem").inner_text()
+    assert text.startswith("cards/cards.yaml:11:") and "rank" in text
+    assert "bad" in box.get_attribute("class")
+    _replace(project / "cards" / "cards.yaml", "suit: moon, rank: 9,", "suit: moon, rank: 3,")
+    box.locator(".problem").wait_for(state="detached", timeout=10_000)
+
+
+def test_filters_by_kind_and_language(page):
+    page.select_option("#lang", "zh")
+    _face(page, "playing_card/star_1").locator("h1.title", has_text="星一").wait_for()
+    assert page.locator('[data-key="playing_card/back"]').is_hidden()
+    page.check("#backs")
+    assert page.locator('[data-key="playing_card/back"]').is_visible()
+    page.check("#only-problems")
+    assert page.locator('[data-key="playing_card/star_1"]').is_hidden()
+
+
+def test_text_that_never_fits_is_flagged_on_its_card(browser, tmp_path):
+    project = create(tmp_path / "db", "deckbuilder")
+    _replace(project / "cards" / "cards.yaml", 'text: {en: "Draw a card. You may',
+             'text: {en: "' + "Draw a card and then another card. " * 80 + 'You may')
+    with serving(project) as (_, url, _):
+        tab = browser.new_page()
+        tab.goto(url + "/")
+        box = tab.locator('[data-key="market_card/village"]')
+        box.locator(".problem.warning", has_text="does not fit").wait_for(timeout=10_000)
+        assert box.locator(".problem").inner_text().startswith("cards/cards.yaml:")
+        assert tab.locator('[data-key="market_card/market"] .problem').count() == 0
+        tab.close()
+
+
+def test_untrusted_rules_still_show_the_cards(blank):
+    from toolkit.serve.snapshot import take
+
+    snap = take(blank, 1, False, None)
+    assert len([c for c in snap.cards if c["side"] == "front"]) == 20
+    assert snap.error is None and "--trust" in snap.note
+
+
+def test_broken_content_keeps_the_last_faces(blank):
+    from toolkit.serve.snapshot import take
+
+    good = take(blank, 1, True, None)
+    _replace(blank / "cards" / "cards.yaml", "suit: wind, rank: 2,", "suit: fire, rank: 2,")
+    broken = take(blank, 2, True, good)
+    assert broken.pages is good.pages and len(broken.cards) == len(good.cards)
+    wind = next(c for c in broken.cards if c["id"] == "wind_2")
+    assert wind["problems"][0]["where"] == "cards/cards.yaml:20"
+    assert "fire" in wind["problems"][0]["message"]

@@ -1,0 +1,151 @@
+"""Scores of the decisions a heuristic player takes outside its own actions: the starting
+party, combat choices, capture, raids and delves, rerolls and glory-card discards.
+
+Each scorer takes (view, action args) and returns gold-equivalents; declining scores 0.
+"""
+
+from __future__ import annotations
+
+from toolkit.games.caravans.agents.odds import at_least
+from toolkit.games.caravans.agents.value import delve_value, raid_cards, raid_value
+from toolkit.games.caravans.engine.rules import AMBUSH
+
+CARD_VALUE = {"follower": 6.0, "trick": 3.0}
+
+
+def zero(v, args) -> float:
+    return 0.0
+
+
+def glory_card_value(v, card: str) -> float:
+    return CARD_VALUE[v.c.glory_cards[card].type]
+
+
+# --- decisions --------------------------------------------------------------------------
+def choose_party(v, args) -> float:
+    return party_pref(v, args[0])
+
+
+def party_pref(v, kind: str) -> float:
+    card = v.c.parties[kind]
+    role = {"caravan": v.w["caravan"], "war_band": v.w["war_band"]}.get(card.role, 0.0)
+    return role + v.w["large"] * (card.size == "large") + 0.5 * _stat_sum(card)
+
+
+_STAT_SUMS: dict = {}
+
+
+def _stat_sum(card) -> int:
+    """The sum of a party card's stats (cards are immutable: computed once per card)."""
+    key = id(card)
+    hit = _STAT_SUMS.get(key)
+    if hit is None or hit[0] is not card:
+        hit = _STAT_SUMS[key] = (card, sum(card.stats.model_dump().values()))
+    return hit[1]
+
+
+def combat_choice(v, args) -> float:
+    mode, weapon, glory = args
+    combat = v.obs.combat
+    side = next(i for i, r in enumerate(combat["sides"]) if r == v.ref)
+    other = combat["sides"][1 - side]
+    extra = _trick_dice(v, glory) if glory else 0
+    gain = v.w["glory"] + _quick_spoils(v, other)
+    loss = v.w["risk"] * v.loss_if_beaten()
+    ranged = v.ranged_win(other, extra)
+    if mode == "melee":
+        win = v.melee_win(other, extra + (1 if weapon else 0))
+        score = win * gain - (1 - win) * loss
+    elif mode == "flee":
+        score = (v.w["flee_below"] - ranged) * loss - (1 - ranged) * loss * 0.5
+    else:
+        score = ranged * gain - (1 - ranged) * loss
+    if weapon:
+        score += 0.3 * v.w["weapon"]
+    if glory:
+        score -= glory_card_value(v, glory) / max(0.1, v.w["glory_cards"])
+    return score
+
+
+def _trick_dice(v, card: str) -> int:
+    return sum(getattr(p, "dice", 0) for op, p in v.rules.effects.get(card, ())
+               if op == "combat_dice")
+
+
+def _quick_spoils(v, ref: str) -> float:
+    if ref[0] == "p":
+        other = v.obs.players[int(ref[1:])]
+        return other.gold if isinstance(other.gold, int) else 0
+    return v.obs.npcs[ref[2:]].gold + v.c.npcs[ref[2:]].bounty_reward
+
+
+def capture(v, args) -> float:
+    if not args[0] or v.me.party is None:
+        return 0.0
+    entry = v.obs.pending[-1]["party"]
+    mine = v.me.party
+    better = sum(entry["cur"].values()) - sum(mine.cur.values())
+    return better + party_pref(v, entry["kind"]) - party_pref(v, mine.kind)
+
+
+def raid(v, args) -> float:
+    return raid_value(v, args[0])
+
+
+def delve(v, args) -> float:
+    return delve_value(v)
+
+
+def _raid_worth(v, icons: list) -> float:
+    """Value of a raid's cards if it ended now: gold unless failed, minus ambush hits."""
+    ambushes = icons.count(AMBUSH)
+    gold = sum(i for i in icons if i != AMBUSH)
+    if ambushes >= v.game.raid.fail_ambushes:
+        gold = 0
+    glory = v.w["glory"] if gold >= v.game.raid.glory_gold else 0.0
+    return gold + glory - 2.0 * ambushes
+
+
+def _raid_after(v, icons: list, drop=None, draw: bool = False) -> float:
+    kept = list(icons)
+    if drop is not None:
+        kept.remove(drop)
+    if not draw:
+        return _raid_worth(v, kept)
+    per_card, p_ambush = raid_cards(v.rules)
+    return (p_ambush * _raid_worth(v, kept + [AMBUSH])
+            + (1 - p_ambush) * _raid_worth(v, kept + [round(per_card)]))
+
+
+def _raid_icons(v) -> list:
+    return [v.rules.cards[c][1] for c in v.obs.raid["cards"]]
+
+
+def raid_draw(v, args) -> float:
+    icons = _raid_icons(v)
+    return _raid_after(v, icons, draw=True) - _raid_worth(v, icons)
+
+
+def raid_discard(v, args) -> float:
+    icons = _raid_icons(v)
+    return _raid_after(v, icons, drop=v.rules.cards[args[0]][1]) - _raid_worth(v, icons)
+
+
+def raid_swap(v, args) -> float:
+    icons = _raid_icons(v)
+    drop = v.rules.cards[args[0]][1]
+    return _raid_after(v, icons, drop=drop, draw=True) - _raid_worth(v, icons)
+
+
+IMPORTANCE = {"explore": 6.0, "complete": 12.0, "mission": 6.0, "rumor": 4.0, "recruit": 2.0}
+
+
+def reroll(v, args) -> float:
+    entry = v.obs.pending[-1]
+    stake = IMPORTANCE.get(entry["then"], 2.0) * v.w["glory_cards"]
+    return stake * at_least(v.rules.faces, entry["dice"], entry["need"]) \
+        - glory_card_value(v, args[0])
+
+
+def discard_glory(v, args) -> float:
+    return -glory_card_value(v, args[0])

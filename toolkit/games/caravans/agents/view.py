@@ -1,0 +1,203 @@
+"""What one seat knows at one decision, with the facts a heuristic needs computed once.
+
+A View reads only the observation the engine gives the seat (its own hand, goods and gold,
+the public board); nothing here changes the state. A View lives for one decision, so every
+fact (stats, fight odds, goals, open taverns) is computed at most once and remembered.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from toolkit.games.caravans.agents import fight
+from toolkit.games.caravans.agents.odds import at_least
+from toolkit.games.caravans.engine.cards import is_brigand, total_glory
+from toolkit.games.caravans.engine.checks import dice_for, hero_stat
+from toolkit.games.caravans.engine.npc import hunts
+from toolkit.games.caravans.engine.party import damage
+from toolkit.games.caravans.engine.turn import open_taverns
+
+FAR = 99
+
+
+class lazy:  # noqa: N801 - used as a decorator
+    """A value computed on first read and kept in the instance's __dict__ (like
+    functools.cached_property, without the lock Python 3.11 takes on every first read)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+class View:
+    """One seat's view of an observation, scored with one style's weights."""
+
+    def __init__(self, obs, seat: int, style, patience: float = 1.0):
+        self.obs = obs
+        self.patience = patience  # shrinks the fear of hunters after idle turns
+        self.seat = seat
+        self.w = getattr(style, "table", style)  # a plain dict of the weights when it has one
+        self.rules = obs.rules
+        self.game = obs.rules.game
+        self.catalog = obs.rules.catalog
+        self.c = obs.rules.c  # the catalog's entries as plain dicts, by kind (engine.rules)
+        self.me = obs.players[seat]
+        self.ref = f"p{seat}"
+        self._chances: dict = {}
+        self._stats: dict = {}
+        self._odds: dict = {}
+        self._threats: dict = {}
+        self.memo: dict = {}  # values computed once per decision (value.py)
+
+    # --- me -------------------------------------------------------------------------------
+    @lazy
+    def goods(self) -> Counter:
+        cards = self.rules.cards
+        return Counter(cards[c][0] for c in self.me.goods)
+
+    @lazy
+    def room(self) -> int:
+        """Goods cards the party can still carry outside a tavern."""
+        party = self.me.party
+        return 0 if party is None else party.cur["cargo"] - len(self.me.goods)
+
+    @lazy
+    def damage(self) -> int:
+        return 0 if self.me.party is None else damage(self.me.party)
+
+    @lazy
+    def missing_mercenaries(self) -> int:
+        party = self.me.party
+        return 0 if party is None else party.top["mercenaries"] - party.cur["mercenaries"]
+
+    def chance(self, stat: str, need: int = 1, *checks: str) -> float:
+        """Chance that a check of the hero's `stat` gets `need` skulls."""
+        key = (stat, need, checks)
+        if key not in self._chances:
+            self._chances[key] = 0.0 if self.me.hero is None else at_least(
+                self.rules.faces, dice_for(self.obs, self.seat, stat, *checks), need)
+        return self._chances[key]
+
+    def stat(self, obs, seat: int, stat: str) -> int:
+        """engine.checks.hero_stat, computed once per (seat, stat) for this observation."""
+        key = (seat, stat)
+        value = self._stats.get(key)
+        if value is None:
+            value = self._stats[key] = hero_stat(obs, seat, stat)
+        return value
+
+    # --- fight odds (toolkit.games.caravans.agents.fight), once per decision ------------------------------
+    def ranged_win(self, other: str, extra_dice: int = 0) -> float:
+        return self._fight(fight.ranged_win, other, extra_dice)
+
+    def melee_win(self, other: str, extra_dice: int = 0) -> float:
+        return self._fight(fight.melee_win, other, extra_dice)
+
+    def fight_win(self, other: str) -> float:
+        key = (fight.fight_win, other)
+        value = self._odds.get(key)
+        if value is None:
+            ranged = self.ranged_win(other)
+            value = self._odds[key] = max(ranged, 0.5 * (ranged + self.melee_win(other)))
+        return value
+
+    def _fight(self, fn, other: str, extra_dice: int) -> float:
+        key = (fn, other, extra_dice)
+        value = self._odds.get(key)
+        if value is None:
+            value = self._odds[key] = fn(self.obs, self.ref, other, extra_dice, self.stat)
+        return value
+
+    @lazy
+    def glory_total(self) -> int:
+        return total_glory(self.obs, self.seat)
+
+    @lazy
+    def stash_room(self) -> int:
+        """Stash points still allowed."""
+        stash = self.game.stash
+        return max(0, stash.max_points - self.me.stash // stash.gold_per_point)
+
+    @lazy
+    def home(self) -> str | None:
+        return self.c.heroes[self.me.hero].home if self.me.hero else None
+
+    @lazy
+    def wanted(self) -> bool:
+        return is_brigand(self.me)
+
+    @lazy
+    def goals(self) -> list:
+        from toolkit.games.caravans.agents.plan import goals
+        return goals(self)
+
+    @lazy
+    def ranked_goals(self) -> list:
+        """The goals, highest value first (plan.pull stops at the first it cannot use)."""
+        return sorted(self.goals, key=lambda goal: -goal[2])
+
+    # --- the board ----------------------------------------------------------------------
+    def dist(self, a: str, b: str) -> int:
+        return self.rules.dist.get((a, b), FAR)
+
+    @lazy
+    def open_taverns(self) -> tuple:
+        if self.me.hero is None:
+            return ()
+        return open_taverns(self.obs, self.seat)
+
+    @lazy
+    def hunters(self) -> dict:
+        """region -> NPC ids there that hunt this seat."""
+        found: dict[str, list] = {}
+        for npc_id, npc in self.obs.npcs.items():
+            if npc.region is not None and hunts(self.obs, npc_id, self.seat):
+                found.setdefault(npc.region, []).append(npc_id)
+        return found
+
+    def threat(self, region: str) -> float:
+        """Expected cost-weighted danger of standing outside a tavern in `region`."""
+        if self.me.party is None:
+            return 0.0
+        worst = self._threats.get(region)
+        if worst is None:
+            worst = 0.0
+            for npc_id in self.hunters.get(region, ()):
+                worst = max(worst, 1.0 - self.ranged_win(f"n:{npc_id}"))
+            self._threats[region] = worst
+        return worst
+
+    def sale_value(self, good: str, here: str | None = None) -> float:
+        """Best expected gold for one card of `good`: demanded somewhere reachable (fading
+        with distance) or the plain price."""
+        sell = self.game.sell
+        best = float(sell.price)
+        decay = self.w["travel_decay"]
+        origin = here or self.me.region
+        for tavern in self.open_taverns:
+            if self.obs.demand.get(tavern) == good and tavern != here:
+                best = max(best, sell.demanded_price * decay ** self.dist(origin, tavern))
+        return best
+
+    def loss_if_beaten(self) -> float:
+        """What losing a fight may cost: the party, the gold and goods carried, the cards."""
+        loss = self.__dict__.get("_loss")
+        if loss is None:
+            loss = self.__dict__["_loss"] = self._loss()
+        return loss
+
+    def _loss(self) -> float:
+        me = self.me
+        if me.party is None:
+            return 0.0
+        card = self.c.parties[me.party.kind]
+        party = card.cost if card.cost is not None else 2 * self.game.starting.gold
+        return (party + me.gold + self.game.sell.price * len(me.goods)
+                + 3 * len(me.hand) + self.w["glory"] * 0.25)

@@ -1,0 +1,56 @@
+"""The rules of Caravans & Brigands as a pure state machine (see docs/architecture.md §Engine).
+
+API: new_game(catalog, seed, players) -> State; legal_actions(state); apply_action(state,
+action) (mutates and returns state); clone(state); current_player(state) (-1 when over);
+is_terminal(state); results(state); observation(state, seat); determinize(state, seat, rng);
+describe_action(state, action, lang); state_hash(state); game_record(state); to_json(state).
+
+Actions are `Action(kind, args)`; kinds and args (ids are catalog ids, cards goods indices):
+  decisions (whoever `current_player` names):
+    choose_party(party_id)                     setup, and a new hero after a death
+    combat_choice(mode, weapon_id|"", glory_id|"")  mode ranged|melee|flee; the other side's
+                                               choice is hidden in observation
+    capture(bool)                              take over the beaten party after melee
+    raid(race) | delve()                       after finding an explorer; race = bounty taken
+    raid_draw() | raid_discard(card) | raid_swap(card) | raid_end()   one per raid skull
+    reroll(glory_id) | accept()                after a failed skill check
+    discard_glory(glory_id)                    over the glory hand limit
+  the turn (3 actions; tavern activities are free once the tavern action is open):
+    move(region_id) enter_tavern() leave_tavern() explore(kind, id) with kind
+    player|npc|explorer|rumor; complete_mission(mission_id); tavern() opens the tavern action;
+    inside: sell(good_id) (first, one card each) buy_goods() buy(good_id) form_party(party_id)
+    repair(points) restore(equipment_id) buy_equipment() swap_equipment(own_equipment_id)
+    buy_weapon(weapon_id) sell_weapon(weapon_id) recruit(n) hear_rumor() take_mission(id)
+    stash(points) end_visit(); any time on the turn: play_glory(glory_id, good_id|"")
+    discard_goods(good_id) (only over cargo outside a tavern: the engine discards such an
+    excess itself after every action, so only a hand-built state offers it), end_turn().
+
+Hooks: `toolkit.games.caravans.engine.effects.OBSERVERS` (callbacks told of every effect operation that
+fired and did something). `state_hash` covers the game position (not history or log).
+"""
+
+from toolkit.games.caravans.engine import combat_ops, event_ops  # noqa: F401 (register their effect operations)
+from toolkit.games.caravans.engine.actions import Action, ActionKind
+from toolkit.games.caravans.engine.apply import apply_action, current_player, is_terminal
+from toolkit.games.caravans.engine.flow import results
+from toolkit.games.caravans.engine.legal import legal_actions
+from toolkit.games.caravans.engine.setup import new_game
+from toolkit.games.caravans.engine.state import State, clone
+
+__all__ = ["Action", "ActionKind", "State", "apply_action", "clone", "current_player",
+           "describe_action", "determinize", "game_record", "is_terminal", "legal_actions",
+           "new_game", "observation", "results", "state_hash", "to_json"]
+
+
+def __getattr__(name):
+    """The less hot parts load on first use."""
+    if name in ("observation", "determinize"):
+        from toolkit.games.caravans.engine import observe
+        return getattr(observe, name)
+    if name in ("state_hash", "game_record", "to_json"):
+        from toolkit.games.caravans.engine import record
+        return getattr(record, name)
+    if name == "describe_action":
+        from toolkit.games.caravans.engine.describe import describe_action
+        return describe_action
+    raise AttributeError(name)

@@ -1,0 +1,236 @@
+"""A heuristic player: explores and attacks with stacks strong enough for the job, keeps its
+fort hex garrisoned, raises one fort toward a citadel, recruits with gold it does not need
+for building, bluffs only with what it cannot support, and retreats from losing battles."""
+
+from __future__ import annotations
+
+from toolkit.games.kings_and_things.data import by_key
+from toolkit.games.kings_and_things.phases.movement import reach
+from toolkit.games.kings_and_things.state import income, supported, value_of
+
+GUESS_ENEMY = 2.5      # the value guessed for a face-down enemy counter
+GUESS_EXPLORE = 5.0    # the strength guessed for an unexplored hex's defenders
+
+
+def make_heuristic(game, catalog, seat, rng, arg=None):
+    return Heuristic(seat, rng)
+
+
+class Heuristic:
+    observes = True
+
+    def __init__(self, seat, rng):
+        self.seat, self.rng = seat, rng
+        self.plan: dict = {}
+        self.plan_key = None
+
+    def choose(self, obs, legal):
+        data = by_key(obs.key)
+        kinds = {a[0] for a in legal}
+        for kind in ("cash", "item", "hero_at", "absorb", "retreat", "bribe", "recruit",
+                     "buy", "build", "move", "steal", "assassinate", "event", "start",
+                     "claim", "tower", "fight", "pay"):
+            if kind in kinds:
+                pick = getattr(self, "_" + kind)(obs, data, legal)
+                if pick is not None:
+                    return pick
+        if "place" in kinds or "rack" in kinds or "discard" in kinds:
+            return self._deploy(obs, data, legal)
+        for fallback in ("keep", "draw", "fight_on", "stay", "done", "end", "pass", "decline"):
+            if (fallback,) in legal:
+                return (fallback,)
+        return legal[0]
+
+    # ---- setup ------------------------------------------------------------------------------
+    def _land_around(self, obs, data, hex_):
+        return sum(data.land(obs.terrain[n]) for n in obs.neighbours(hex_))
+
+    def _start(self, obs, data, legal):
+        return max(legal, key=lambda a: (self._land_around(obs, data, a[1]), -a[1]))
+
+    def _claim(self, obs, data, legal):
+        mine = {obs.terrain[h] for h in obs.hexes_of(self.seat)}
+        return max(legal, key=lambda a: (obs.terrain[a[1]] not in mine,
+                                         self._land_around(obs, data, a[1]), -a[1]))
+
+    def _tower(self, obs, data, legal):
+        return max(legal, key=lambda a: (self._land_around(obs, data, a[1]), -a[1]))
+
+    # ---- placing things ------------------------------------------------------------------
+    def _home(self, obs):
+        hexes = obs.hexes_of(self.seat)
+        return max(hexes, key=lambda h: (obs.fort[h], -h))
+
+    def _deploy(self, obs, data, legal):
+        home = self._home(obs)
+        owned_terrains = {obs.terrain[h] for h in obs.hexes_of(self.seat)}
+        for action in legal:
+            if action[0] != "place":
+                continue
+            thing, hex_ = action[1], action[2]
+            kind = data.kind(thing)
+            if kind == "income_counter":
+                return action
+            real = data.card(thing).terrain in owned_terrains
+            in_rack = thing in obs.racks[self.seat]
+            if real and (hex_ == home or not any(a[0] == "place" and a[1] == thing
+                                                 and a[2] == home for a in legal)):
+                return action
+            if not real and not in_rack and ("rack", thing) not in legal and hex_ == home:
+                return action   # a bluff: better face down than back in the cup
+        for action in legal:
+            if action[0] == "rack":
+                return action
+        for action in legal:
+            if action[0] == "discard":
+                return action
+        return ("done",) if ("done",) in legal else legal[0]
+
+    def _cash(self, obs, data, legal):
+        return next(a for a in legal if a[0] == "cash")
+
+    # ---- gold ------------------------------------------------------------------------------
+    def _recruit(self, obs, data, legal):
+        gold = obs.gold[self.seat]
+        if gold < 20:
+            return None
+        options = [a for a in legal if a[0] == "recruit" and gold - 5 * a[2] >= 10]
+        if not options:
+            return None
+        def chance(a):
+            need = 2 * int(data.heroes[a[1]].value) - a[2]
+            return sum(1 for x in range(1, 7) for y in range(1, 7) if x + y >= need) / 36
+        good = [a for a in options if chance(a) >= 0.5]
+        return min(good, key=lambda a: (a[2], -int(data.heroes[a[1]].value), a[1])) \
+            if good else None
+
+    def _pay(self, obs, data, legal):
+        pay = next(a for a in legal if a[0] == "pay")
+        return pay if obs.gold[self.seat] - 10 * pay[1] >= 15 else ("decline",)
+
+    def _hero_at(self, obs, data, legal):
+        return max(legal, key=lambda a: (obs.fort[a[2]], -a[2]))
+
+    def _buy(self, obs, data, legal):
+        spare = (obs.gold[self.seat] - 10) // 5
+        return max((a for a in legal if a[1] <= max(0, spare)), key=lambda a: a[1])
+
+    def _build(self, obs, data, legal):
+        builds = [a for a in legal if a[0] == "build"]
+        best = max(builds, key=lambda a: (obs.fort[a[1]], -a[1]))
+        if obs.fort[best[1]] == 0 and obs.gold[self.seat] < 15:
+            return ("done",)
+        return best
+
+    # ---- events and powers ----------------------------------------------------------------
+    def _leader(self, obs, data):
+        others = [s for s in range(obs.n) if s != self.seat]
+        return max(others, key=lambda s: (income(obs, data, s), -s))
+
+    def _event(self, obs, data, legal):
+        leader = self._leader(obs, data)
+        events = [a for a in legal if a[0] == "event"]
+        for action in events:
+            target = action[2:]
+            if not target or target[0] == leader or (isinstance(target[0], int)
+                                                     and obs.owner[target[0]] == leader):
+                return action
+        return events[0]
+
+    def _steal(self, obs, data, legal):
+        return max((a for a in legal if a[0] == "steal"), key=lambda a: obs.gold[a[2]])
+
+    def _assassinate(self, obs, data, legal):
+        return next(a for a in legal if a[0] == "assassinate")
+
+    def _fight(self, obs, data, legal):
+        return legal[0]
+
+    # ---- battles ----------------------------------------------------------------------------
+    def _side(self, obs):
+        b = obs.battle
+        return 0 if b["seats"][0] == self.seat else 1
+
+    def _item(self, obs, data, legal):
+        return next(a for a in legal if a[0] == "item")
+
+    def _bribe(self, obs, data, legal):
+        from toolkit.games.kings_and_things.battle_choices import bribe_cost
+        units = {u["id"]: u for u in obs.battle["units"][1]}
+        cheap = [a for a in legal if a[0] == "bribe"
+                 and obs.gold[self.seat] - bribe_cost(obs, data, units[a[1]]) >= 10]
+        return min(cheap, key=lambda a: (units[a[1]]["value"], a[1])) if cheap else None
+
+    def _absorb(self, obs, data, legal):
+        units = {u["id"]: u for side in obs.battle["units"] for u in side}
+        def cost(a):
+            u = units[a[1]]
+            if u["kind"] == "wall":
+                return (0, 0)
+            if u["kind"] in ("fort", "town") and u["hp"] > 1:
+                return (1, -u["hp"])
+            hero = u["thing"] in data.heroes if u["thing"] else False
+            return (2 + hero, u["value"] + 2 * u["charge"])
+        return min(legal, key=lambda a: (cost(a), a[1]))
+
+    def _retreat(self, obs, data, legal):
+        b = obs.battle
+        side = self._side(obs)
+        mine = sum(u["value"] for u in b["units"][side] if u["hp"] > 0)
+        theirs = sum(u["value"] if u["kind"] not in ("fort", "town") else u["hp"]
+                     for u in b["units"][1 - side] if u["hp"] > 0 and u["kind"] != "wall")
+        if mine * 2 < theirs:
+            return max(a for a in legal if a[0] == "retreat")
+        return ("stay",)
+
+    # ---- movement ---------------------------------------------------------------------------
+    def _move(self, obs, data, legal):
+        key = (obs.round, obs.phase)
+        if self.plan_key != key:
+            self.plan_key, self.plan = key, self._make_plan(obs, data)
+        while self.plan:
+            token, dest = self.plan.pop(0)
+            if ("move", token, dest) in legal:
+                return ("move", token, dest)
+        return ("end",)
+
+    def _threat(self, obs, data, hex_):
+        if obs.owner[hex_] is None and not obs.seats_at(hex_):
+            return GUESS_EXPLORE
+        strength = 0.0
+        for u in obs.units.values():
+            if u["hex"] == hex_ and u["owner"] != self.seat:
+                strength += value_of(data, u["thing"]) if u["thing"] else GUESS_ENEMY
+        if obs.owner[hex_] not in (None, self.seat):
+            strength += 2 * obs.fort[hex_]
+        return strength
+
+    def _make_plan(self, obs, data):
+        plan = []
+        occ = obs.occupancy()
+        stacks: dict[int, list[str]] = {}
+        for token, u in sorted(obs.units.items(), key=lambda i: int(i[0][1:])):
+            if u["owner"] == self.seat and not u["moved"]:
+                stacks.setdefault(u["hex"], []).append(token)
+        for hex_, tokens in sorted(stacks.items()):
+            keep = 1 if obs.fort[hex_] and obs.owner[hex_] == self.seat else 0
+            movers = sorted(tokens, key=lambda t: -value_of(data, obs.units[t]["thing"]))
+            movers = [t for t in movers if supported(obs, data, t)]
+            movers = movers[:max(0, len(movers) - keep)] if keep else movers
+            if not movers:
+                continue
+            targets: dict[int, list[str]] = {}
+            for token in movers:
+                for dest in reach(obs, data, token, occ):
+                    if obs.owner[dest] != self.seat or any(o != self.seat
+                                                          for o in obs.seats_at(dest)):
+                        targets.setdefault(dest, []).append(token)
+            best, best_score = None, 0.0
+            for dest, group in sorted(targets.items()):
+                power = sum(value_of(data, obs.units[t]["thing"]) for t in group)
+                score = power - 1.5 * self._threat(obs, data, dest)
+                if score > best_score:
+                    best, best_score = dest, score
+            if best is not None:
+                plan += [(t, best) for t in targets[best]]
+        return plan

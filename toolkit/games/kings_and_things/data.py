@@ -1,0 +1,96 @@
+"""The content of a Kings & Things project read once into plain lookups for the rules.
+
+Things are the counters of the cup; each physical counter is an instance id `base:n`
+(`goblins:3`), so that copies stay distinct. Heroes are `character` entries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from toolkit.errors import ContentError
+
+THING_KINDS = ("creature", "income_counter", "treasure", "magic_item", "random_event")
+LAND_COST_2 = ("swamp", "mountain", "forest", "jungle")
+_CACHE: dict[str, "Data"] = {}
+
+
+def base(instance: str) -> str:
+    """The entry id of a counter instance (`goblins:3` -> `goblins`)."""
+    return instance.split(":", 1)[0]
+
+
+@dataclass
+class Data:
+    key: str
+    settings: dict[str, int]
+    kind_of: dict[str, str]            # entry id -> kind
+    entry: dict[str, object]           # entry id -> pydantic entry
+    instances: list[str]               # every thing counter of the cup, sorted
+    terrains: dict[str, object]
+    tiles: list[str]                   # one terrain id per hex tile
+    heroes: dict[str, object]
+    counters: dict[int, list[str]]     # hero counter -> its two heroes
+    forts: list[object] = field(default_factory=list)   # by level, 1..4
+
+    def setting(self, name: str) -> int:
+        return self.settings[name]
+
+    def kind(self, thing: str) -> str:
+        return self.kind_of[base(thing)]
+
+    def card(self, thing: str):
+        return self.entry[base(thing)]
+
+    def land(self, terrain: str) -> bool:
+        return bool(self.terrains[terrain].land)
+
+    def move_cost(self, terrain: str) -> int:
+        return int(self.terrains[terrain].move_cost)
+
+    def fort_at(self, level: int):
+        return self.forts[level - 1]
+
+
+REQUIRED_SETTINGS = ("starting_gold", "starting_things", "starting_hexes", "sea_set_aside",
+                     "board_rings", "board_rings_small", "land_income", "hero_income",
+                     "hero_gold_before", "hero_gold_after", "hexes_per_free_draw",
+                     "paid_draw_cost", "paid_draw_max", "trade_in", "move_points",
+                     "stack_limit", "rack_limit", "build_cost", "citadel_income",
+                     "citadel_income_small", "thief_max", "assassin_hit", "round_limit")
+
+
+def by_key(key: str) -> Data:
+    """The Data of a state's catalog (loaded when its game was made)."""
+    return _CACHE[key]
+
+
+def load(catalog) -> Data:
+    """The rules' view of a catalog (cached by content hash)."""
+    key = catalog.content_hash
+    if key in _CACHE:
+        return _CACHE[key]
+    settings = {k: int(v.value) for k, v in catalog.of("setting").items()}
+    missing = [s for s in REQUIRED_SETTINGS if s not in settings]
+    if missing:
+        raise ContentError(f"settings.yaml: setting '{missing[0]}' is missing; Kings & "
+                           "Things needs it (add an entry of kind setting with a value)")
+    kind_of, entry, instances = {}, {}, []
+    for kind in THING_KINDS + ("character",):
+        for id_, card in catalog.of(kind).items():
+            kind_of[id_], entry[id_] = kind, card
+            if kind != "character":
+                instances += [f"{id_}:{n}" for n in range(1, int(card.copies) + 1)]
+    terrains = dict(catalog.of("terrain"))
+    tiles = [t for t, e in sorted(terrains.items()) for _ in range(int(e.copies))]
+    forts = sorted(catalog.of("fort").values(), key=lambda f: f.level)
+    if [f.level for f in forts] != [1, 2, 3, 4]:
+        raise ContentError("forts.yaml: Kings & Things needs one fort of each level 1 to 4 "
+                           "(tower, keep, castle, citadel)")
+    heroes = dict(catalog.of("character"))
+    counters: dict[int, list[str]] = {}
+    for id_, h in sorted(heroes.items()):
+        counters.setdefault(int(h.counter), []).append(id_)
+    data = Data(key, settings, kind_of, entry, sorted(instances), terrains, tiles, heroes,
+                counters, forts)
+    _CACHE[key] = data
+    return data

@@ -1,0 +1,78 @@
+"""Hidden information (bluffing): what a seat sees, and full states consistent with it.
+
+Hidden from a seat: the other players' racks (only their size shows), which thing each
+face-down enemy counter is (until shown in a battle), the other players' things being drawn
+or placed, the cup's content (only its size) and the future dice."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+HIDDEN = "?"
+
+
+def observation(state, seat: int):
+    obs = copy.copy(state)
+    obs.rng, obs.dice = None, []
+    obs.racks = [list(r) if s == seat else [HIDDEN] * len(r) for s, r in enumerate(state.racks)]
+    obs.cup = [HIDDEN] * len(state.cup)
+    obs.units = {t: dict(u, thing=u["thing"] if (u["owner"] == seat or u["shown"]) else None)
+                 for t, u in state.units.items()}
+    obs.sub = copy.deepcopy(state.sub)
+    if state.actor != seat:
+        for key in ("pending", "fresh"):
+            if key in obs.sub:
+                obs.sub[key] = [HIDDEN] * len(obs.sub[key])
+    obs.battle = copy.deepcopy(state.battle)
+    obs.log = list(state.log)
+    obs.stats = copy.deepcopy(state.stats)
+    for name in ("terrain", "owner", "fort", "income", "deck", "gold", "order", "removed",
+                 "free_builds", "built"):
+        setattr(obs, name, copy.deepcopy(getattr(state, name)))
+    obs.hero_pool, obs.forts_left = dict(state.hero_pool), dict(state.forts_left)
+    obs.battles = copy.deepcopy(state.battles)
+    obs.citadel_since = dict(state.citadel_since)
+    return obs
+
+
+def _known(obs, data) -> list[str]:
+    seen = [t for r in obs.racks for t in r if t != HIDDEN]
+    seen += [u["thing"] for u in obs.units.values() if u["thing"] and not u["hero"]]
+    seen += [t for t in obs.income if t] + list(obs.removed)
+    for key in ("pending", "fresh"):
+        seen += [t for t in obs.sub.get(key, []) if t != HIDDEN and key == "pending"]
+    if obs.battle:
+        b = obs.battle
+        seen += [u["thing"] for side in b["units"] for u in side
+                 if u["thing"] and u["token"] is None and u["kind"] == "unit"]
+        seen += list(b["spoils"]) + ([b["income"]] if b["income"] else [])
+    return seen
+
+
+def determinize(obs, seat: int, rng: random.Random, data):
+    """A full state equal to `obs` in all `seat` sees, the hidden things dealt at random."""
+    state = copy.deepcopy(obs)
+    state.rng = random.Random(rng.getrandbits(64))
+    unknown = list(data.instances)
+    for thing in _known(obs, data):
+        if thing in unknown:
+            unknown.remove(thing)
+    rng.shuffle(unknown)
+    creatures = [t for t in unknown if data.kind(t) == "creature"]
+    for token in sorted(state.units, key=lambda t: int(t[1:])):
+        unit = state.units[token]
+        if unit["thing"] is None:
+            pick = creatures.pop() if creatures else unknown[-1]
+            unknown.remove(pick)
+            unit["thing"] = pick
+    for s, rack in enumerate(state.racks):
+        if s != seat:
+            state.racks[s] = [unknown.pop() for _ in rack]
+    if "pending" in state.sub:
+        state.sub["pending"] = [t if t != HIDDEN else unknown.pop() for t in state.sub["pending"]]
+        if "fresh" in state.sub:
+            fresh = [t for t in state.sub["pending"]][:len(state.sub["fresh"])]
+            state.sub["fresh"] = fresh
+    state.cup = sorted(unknown)
+    return state

@@ -1,0 +1,56 @@
+"""Game-specific content checks (`Game.validate`): what the declared kinds cannot say
+alone — the settings and zones the rules read, the hexagon's shape, abilities with their
+tag, and a deck able to fill the wilds at the start."""
+
+from __future__ import annotations
+
+from toolkit.games.nanhuang2.cards import FIELD, PLAYABLE, SETTINGS
+
+
+def validate(catalog, report) -> None:
+    settings = catalog.of("setting")
+    for name in SETTINGS:
+        if name not in settings:
+            report(None, f"nanhuang2 needs the setting '{name}' (settings.yaml)")
+    zones = catalog.of("zone")
+    for name in FIELD:
+        if name not in zones:
+            report(None, f"nanhuang2 needs the zone '{name}' (zones.yaml)")
+    _hexagon(catalog, report)
+    if len(catalog.of("labour")) != 1:
+        report(None, f"nanhuang2 needs exactly one labour card, found {len(catalog.of('labour'))}")
+    basics = catalog.of("basic")
+    if not basics:
+        report(None, "nanhuang2 needs basic cards (basics.yaml)")
+    hand = settings.get("starting_hand")
+    if hand is not None and basics and hand.value > sum(b.per_player for b in basics.values()):
+        report("starting_hand", f"a starting hand of {hand.value:g} is more than the "
+               f"{sum(b.per_player for b in basics.values())} basics dealt to each player", "value")
+    for kind in ("soldier", "facility"):
+        for cid, e in catalog.of(kind).items():
+            if e.ability and (not e.ability_tag or not e.amount):
+                report(cid, f"ability '{e.ability}' needs 'ability_tag' and an 'amount' above 0",
+                       "ability")
+    usable = sum(e.copies for kind in PLAYABLE if kind != "incident"
+                 for e in catalog.of(kind).values() if not getattr(e, "strong", False))
+    if usable < len(catalog.of("wilds_slot")):
+        report(None, f"the deck has {usable} cards that may start in the wilds (no event, not "
+               f"强力), fewer than the {len(catalog.of('wilds_slot'))} slots")
+
+
+def _hexagon(catalog, report) -> None:
+    slots = catalog.of("wilds_slot")
+    if len(slots) != 7:
+        report(None, f"the wilds have 7 slots (a hexagon and its centre), found {len(slots)}")
+        return
+    centres = [sid for sid, e in slots.items() if e.centre]
+    if len(centres) != 1:
+        report(None, f"the wilds need exactly one centre slot, found {len(centres)}")
+        return
+    for sid, e in slots.items():
+        want = 6 if sid == centres[0] else 3
+        if len(set(e.adjacent)) != want:
+            report(sid, f"slot '{sid}' needs {want} neighbours on a hexagon with a centre, "
+                   f"has {len(set(e.adjacent))}", "adjacent")
+        elif sid != centres[0] and centres[0] not in e.adjacent:
+            report(sid, f"corner slot '{sid}' must be next to the centre", "adjacent")

@@ -1,0 +1,112 @@
+"""南荒2 as a `toolkit.game.Game`: the state machine of this package plus the records,
+metrics, invariants, rulings vocabulary, log and agents the generic layers ask for."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Mapping
+
+from toolkit.game import Game
+from toolkit.games.nanhuang2 import describe, observe, record, scenario
+from toolkit.games.nanhuang2.apply import apply_action, current_player
+from toolkit.games.nanhuang2.legal import legal_actions
+from toolkit.games.nanhuang2.setup import new_game
+
+
+class NanhuangGame(Game):
+    """The rules of 南荒2 (seed 001_6eee2b1ac1f2dd37.txt); see examples/nanhuang2."""
+
+    name = "nanhuang2"
+    title = {"en": "Nanhuang 2: the Southern Wilds", "zh": "南荒2"}
+    length_setting = "the round_limit setting in settings.yaml"
+
+    legal_actions = staticmethod(legal_actions)
+    apply_action = staticmethod(apply_action)
+    current_player = staticmethod(current_player)
+    results = staticmethod(record.results)
+
+    def new_game(self, catalog, seed: int, seats):
+        return new_game(catalog, seed, seats)
+
+    def is_terminal(self, state) -> bool:
+        return state.phase == "over"
+
+    def clone(self, state):
+        return state.clone()
+
+    # ---- information -----------------------------------------------------------------
+    def observation(self, state, seat: int):
+        return observe.observation(state, seat)
+
+    def determinize(self, observation, seat: int, rng):
+        return observe.determinize(observation, seat, rng)
+
+    # ---- words and records -----------------------------------------------------------
+    def describe_action(self, state, action, lang: str = "en") -> str:
+        return describe.describe(state, action, lang)
+
+    def action_to_json(self, action) -> Any:
+        return describe.to_json(action)
+
+    def action_from_json(self, data) -> Any:
+        return describe.from_json(data)
+
+    def to_json(self, state) -> str:
+        return json.dumps(state.to_dict(), sort_keys=True, ensure_ascii=False,
+                          separators=(",", ":"))
+
+    def state_hash(self, state) -> str:
+        blob = self.to_json(state) + repr(state.rng.getstate())
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def record(self, state) -> dict:
+        return record.game_record(state)
+
+    def log_lines(self, state, lang: str = "en") -> list[str]:
+        return describe.log_lines(state, lang)
+
+    # ---- what the generic layers count and check -------------------------------------
+    def metrics(self, rec: Mapping) -> dict[str, list[float]]:
+        return record.metrics(rec)
+
+    def seat_groups(self, rec: Mapping) -> dict[str, list]:
+        return {"start_hand": list(rec.get("start_hand") or [])}
+
+    def group_ids(self, catalog) -> dict[str, list[str]]:
+        from toolkit.games.nanhuang2.cards import table
+        from toolkit.games.nanhuang2.setup import compositions
+        return {"start_hand": [record.start_label(c) for c in compositions(table(catalog))]}
+
+    def report_sections(self, records, catalog) -> dict:
+        return {"card_use": record.card_use(records, catalog)}
+
+    def invariants(self):
+        return dict(record.INVARIANTS)
+
+    def scenario(self, catalog, setup: Mapping, seed: int):
+        return scenario.build(catalog, setup, seed)
+
+    def ruling_problems(self, ruling: Mapping):
+        return scenario.ruling_problems(ruling)
+
+    def step_matches(self, state, action, step: Mapping) -> bool:
+        return scenario.step_matches(state, action, step)
+
+    def expect(self, state, item: Mapping):
+        return scenario.expect(state, item)
+
+    def validate(self, catalog, report) -> None:
+        from toolkit.games.nanhuang2.checks import validate
+        validate(catalog, report)
+
+    def render_parts(self, catalog) -> list:
+        from toolkit.games.nanhuang2.render import parts
+        return parts(catalog)
+
+    def agents(self):
+        from toolkit.games.nanhuang2.agents import AGENTS
+        return dict(AGENTS)
+
+
+GAME = NanhuangGame()

@@ -1,0 +1,125 @@
+"""The position of a game of 南荒2: every physical card is a number (uid) whose card id is
+`cards[uid]`; each zone is a list of uids. Plain lists and ints keep `clone` fast."""
+
+from __future__ import annotations
+
+import random
+
+# the per-seat counters a record and the metrics report
+STATS = ("bought", "basics_bought", "soldiers_defeated", "monsters_defeated", "strikes",
+         "cards_lost", "effects_played", "labour", "trades", "exiled_wilds", "wipes")
+
+
+class Player:
+    __slots__ = ("hand", "front", "back", "facilities", "power", "economy", "incoming",
+                 "empty_starts", "alive", "turns", "moved", "shifted", "exile_chance",
+                 "out_round", "stats", "start", "picks", "secret")
+
+    def __init__(self):
+        self.hand: list[int] = []
+        self.front: list[int] = []
+        self.back: list[int] = []
+        self.facilities: list[int] = []
+        self.power = 0
+        self.economy = 0
+        self.incoming = [0, 0]          # power, economy promised by trades
+        self.empty_starts = 0
+        self.alive = True
+        self.turns = 0
+        self.moved: set[int] = set()    # uids that entered or left the field this turn
+        self.shifted: set[int] = set()  # uids that changed row this turn
+        self.exile_chance = False
+        self.out_round = 0              # the round it lost in (0: still in)
+        self.stats = dict.fromkeys(STATS, 0)
+        self.start: tuple = ()                 # the starting hand chosen: copies per basic
+        self.picks: list[tuple[str, str]] = []  # ("bought" | "defeated", card id)
+        # hand cards no one else has seen: the starting hand, until each card leaves it
+        # (everything else reaches a hand in the open: bought, recalled, traded, taken)
+        self.secret: set[int] = set()
+
+    def field(self) -> list[int]:
+        return self.front + self.back + self.facilities
+
+    def zone(self, name: str) -> list[int]:
+        return getattr(self, name)
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        p.hand, p.front, p.back = self.hand[:], self.front[:], self.back[:]
+        p.facilities = self.facilities[:]
+        p.power, p.economy, p.incoming = self.power, self.economy, self.incoming[:]
+        p.empty_starts, p.alive, p.turns = self.empty_starts, self.alive, self.turns
+        p.moved, p.shifted = set(self.moved), set(self.shifted)
+        p.exile_chance, p.out_round, p.stats = self.exile_chance, self.out_round, dict(self.stats)
+        p.start, p.picks, p.secret = self.start, self.picks[:], set(self.secret)
+        return p
+
+    def to_dict(self) -> dict:
+        return {k: (sorted(v) if isinstance(v, set) else v)
+                for k in self.__slots__ for v in [getattr(self, k)]}
+
+
+class State:
+    """phase: 'setup' (choosing starting hands), 'main' (phase 2 of a turn), 'end' (taking
+    facilities back at the end of a turn) or 'over'. `pending` is a decision someone other
+    than the turn's player (a trade answer) or the turn's player (a reward) owes now."""
+
+    def __init__(self, t, seed: int, seats: list[str]):
+        self.t = t                        # the cards.Table (shared, never copied)
+        self.seed = seed
+        self.seats = list(seats)
+        self.n = len(seats)
+        self.rng = random.Random()
+        self.cards: list[str] = []        # uid -> card id (shared, never changes)
+        self.deck: list[int] = []         # the top is the end of the list
+        self.wilds: list[int | None] = [None] * len(t.slots)
+        self.event: int | None = None
+        self.event_owner = -1
+        self.event_turn = 0               # the owner's turn count when it was drawn
+        self.exile: list[int] = []
+        self.tokens: list[int] = []
+        self.supply: dict[str, list[int]] = {}
+        # each seat's 18 dealt basics (uids, public and fixed) and, during setup, those of
+        # them not chosen for the starting hand, by card id
+        self.dealt: list[list[int]] = [[] for _ in seats]
+        self.box: list[dict[str, list[int]]] = [{} for _ in seats]
+        self.players = [Player() for _ in seats]
+        self.current = 0
+        self.round = 0
+        self.phase = "setup"
+        self.pending: tuple | None = None
+        self.broken: set[tuple[int, int]] = set()  # (a, b): a may now target b despite b's protection
+        self.snapshot: dict[int, list[int]] = {}   # opponents' fields at phase 1
+        self.wiped: set[int] = set()
+        self.offers = 0
+        self.log: list[tuple] = []
+        self.winners: list[int] = []
+
+    def clone(self, log: bool = True) -> "State":
+        s = State.__new__(State)
+        s.__dict__.update(self.__dict__)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.deck, s.wilds, s.exile, s.tokens = self.deck[:], self.wilds[:], self.exile[:], self.tokens[:]
+        s.supply = {k: v[:] for k, v in self.supply.items()}
+        s.box = [{k: v[:] for k, v in b.items()} for b in self.box]
+        s.players = [p.copy() for p in self.players]
+        s.broken, s.wiped = set(self.broken), set(self.wiped)
+        s.snapshot = {k: v[:] for k, v in self.snapshot.items()}
+        s.log, s.winners = (self.log[:] if log else []), self.winners[:]
+        return s
+
+    def spec(self, uid: int):
+        return self.t.specs[self.cards[uid]]
+
+    def alive(self) -> list[int]:
+        return [s for s, p in enumerate(self.players) if p.alive]
+
+    def to_dict(self) -> dict:
+        out = {k: v for k, v in self.__dict__.items()
+               if k not in ("t", "rng", "cards", "log", "dealt")}
+        out["players"] = [p.to_dict() for p in self.players]
+        out["broken"] = sorted(self.broken)
+        out["wiped"] = sorted(self.wiped)
+        out["snapshot"] = {str(k): v for k, v in sorted(self.snapshot.items())}
+        return out

@@ -1,0 +1,192 @@
+"""Root's heuristic agent: one scoring rule per faction over the legal actions (the best
+score wins, a seeded jitter breaks ties; `end` scores 0, so only useful actions are taken).
+It reads only its seat's observation."""
+
+from __future__ import annotations
+
+from toolkit.games.root import board
+from toolkit.games.root import vagabond_items as vi
+from toolkit.games.root.data import static_of
+
+
+def _enemies(s, c, fac):
+    return sum(n for f, n in s.board[c]["w"].items() if f != fac)
+
+
+def _battle(s, st, fac, c, dfn):
+    mine = board.warriors(s, c, fac) if fac != "vagabond" else vi.undamaged(s, "sword")
+    theirs = board.warriors(s, c, dfn)
+    loot = len(board.buildings(s, c, dfn) + board.tokens(s, c, dfn))
+    if dfn == "vagabond":
+        return 1.0 if mine >= 3 else -1
+    return 2 + 2 * loot + 0.7 * (mine - theirs) if mine >= theirs or loot else -1
+
+
+def _move(s, st, fac, src, dst, k):
+    n = board.warriors(s, src, fac)
+    gain = 1.5 if board.ruler(s, dst) != fac else 0.2
+    if _enemies(s, dst, fac) or board.buildings(s, dst):
+        gain += 0.8
+    if board.rules(s, src, fac) and k == n and board.buildings(s, src, fac):
+        gain -= 2   # leaving buildings undefended
+    return gain - 0.25 * abs(k - max(1, n // 2))
+
+
+def _decree(s, st, col, card):
+    """Whether the column could still be resolved with `card` added: every card of a suit
+    needs its own source (roosts to recruit, warriors to move or fight, sites to build)."""
+    e = s.f["eyrie"]
+    suit = st.cards[card]["suit"]
+    suits = [("bird" if c == "vizier" else st.cards[c]["suit"]) for c in e["decree"][col]]
+    suits.append(suit)
+    fits = lambda x: [c for c in st.clearings if x == "bird" or st.suit[c] == x]  # noqa: E731
+    if col == "recruit":
+        ok = s.reserve["eyrie"] >= len(suits) and all(
+            any(board.buildings(s, c, "eyrie", "roost") for c in fits(x)) for x in suits)
+    elif col == "move":
+        ok = all(sum(board.warriors(s, c, "eyrie") for c in fits(x)) >= 2 * suits.count(x)
+                 for x in set(suits))
+    elif col == "battle":
+        ok = all(sum(1 for c in fits(x) if board.warriors(s, c, "eyrie") >= 2
+                     and _enemies(s, c, "eyrie")) >= suits.count(x) for x in set(suits))
+    else:
+        ok = all(sum(1 for c in fits(x) if board.rules(s, c, "eyrie")
+                     and not board.buildings(s, c, "eyrie", "roost")
+                     and board.free_slots(st, s, c) > 0) >= suits.count(x) for x in set(suits))
+    size = sum(len(v) for v in e["decree"].values())
+    bonus = {"recruit": 1.5, "move": 1.5, "battle": 0.5, "build": 3}[col]
+    return (3 + bonus - 0.3 * size if ok else -5) + (0.5 if suit == "bird" else 0)
+
+
+def score(s, seat, a) -> float:
+    st, fac, kind = static_of(s), s.fac(seat), a[0]
+    if kind in ("ambush", "foil", "hospital", "give"):
+        return 1 if a[1] is not None else 0
+    if kind == "effect":
+        return 1 if a[2] else 0
+    if kind == "damage":
+        return (1 if a[2] else 0) - (1 if a[1] == "sword" else 0)
+    if kind in ("keep", "corner", "character", "forest", "remove", "drop", "roost",
+                "discard", "burrow_bank", "wood", "codebreakers"):
+        return 1
+    if kind == "craft":
+        info = st.cards[a[1]]
+        return 5 + (info["vp"] or 0) + (2 if info["type"] == "once" else 0)
+    if kind == "dominance":
+        suit = st.cards[a[1]]["suit"]
+        ruled = sum(1 for c in st.suit if (suit == "bird" and c in st.opposite or
+                                            st.suit[c] == suit) and board.rules(s, c, fac))
+        return 8 if ruled >= 2 else -1
+    if kind == "coalition":
+        return 3
+    if kind == "royal_claim":
+        return 6 if sum(1 for c in st.suit if board.rules(s, c, fac)) >= 4 else -1
+    if kind in ("stand_and_deliver", "tax"):
+        return 2
+    if kind in ("battle", "warren"):
+        return _battle(s, st, fac, a[1], a[2])
+    if kind in ("march", "move", "cobbler"):
+        return _move(s, st, fac, a[1], a[2], a[3]) + _site(s, st, fac, a[2], a[3])
+    if kind == "leader":
+        return LEADERS.get(a[1], 1)
+    if kind == "decree":
+        return _decree(s, st, a[1], a[2])
+    return FIXED.get(fac, {}).get(kind, FIXED["any"].get(kind, 0.5)) + _extra(s, st, fac, a)
+
+
+LEADERS = {"builder": 3, "commander": 2, "charismatic": 1.5, "despot": 1}
+
+
+def _site(s, st, fac, dst, k):
+    """Eyrie: a move that opens a site for a build card still due in the Decree."""
+    if fac != "eyrie" or s.step != "resolve":
+        return 0
+    due = [x for col, x in s.flags.get("todo", [])[1:] if col == "build"]
+    if not due or board.buildings(s, dst, "eyrie", "roost") or board.free_slots(st, s, dst) <= 0:
+        return 0
+    if not any(x == "bird" or st.suit[dst] == x for x in due):
+        return 0
+    theirs = max([n for f, n in s.board[dst]["w"].items() if f != "eyrie"]
+                 + [len(board.buildings(s, dst, f)) for f in s.factions if f != "eyrie"] + [0])
+    return 4 if board.warriors(s, dst, "eyrie") + k >= theirs else 0
+
+
+FIXED = {
+    "marquise": {"build": 7, "recruit": 5, "overwork": 3, "hawks": 0.3},
+    "eyrie": {"build": 7, "recruit": 5},
+    "alliance": {"revolt": 9, "spread": 6, "organize": 5, "train": 4, "recruit": 3,
+                 "mobilize": 1.5},
+    "vagabond": {"explore": 7, "quest": 6, "aid": 4, "strike": 2, "repair": 5,
+                 "special": 3, "go": 1.5, "slip": 1},
+    "any": {"end": 0, "buy": 0.5},
+}
+
+
+def _extra(s, st, fac, a):
+    kind = a[0]
+    if kind == "build" and fac == "marquise":
+        return -0.5 * board.on_map(s, a[1])
+    if kind == "mobilize":
+        return -2 if len(s.f["alliance"]["supporters"]) >= 5 else 0
+    if kind == "train":
+        return -3 if s.f["alliance"]["officers"] >= 4 else 0
+    if kind == "aid":
+        return (2 if a[2] else 0) + (1 if s.f["vagabond"]["rel"].get(a[1]) != "hostile" else -2)
+    if kind == "quest":
+        return 0.5 if a[2] == "vp" else 0
+    if kind == "strike":
+        return 3 if a[2] != "warrior" else 0
+    if kind in ("go", "slip"):
+        return _vb_goal(s, st, a[1])
+    return 0
+
+
+def _vb_goal(s, st, dst):
+    """Vagabond: how close `dst` brings him to a ruin to explore, a quest he can do, or
+    buildings left undefended (a breadth-first distance over the paths)."""
+    if dst not in st.suit:
+        return 0
+    v = s.f["vagabond"]
+    goals = set()
+    if vi.ready(s, "torch"):
+        goals |= set(s.ruin_items)
+    for q in v["quests"]:
+        suit, need = st.quests[q]
+        if all(vi.ready(s, i) >= need.count(i) for i in need):
+            goals |= {c for c in st.suit if st.suit[c] == suit}
+    if vi.ready(s, "sword"):
+        goals |= {c for c in st.suit if board.buildings(s, c) and not s.board[c]["w"]}
+    seen, frontier, dist = {dst}, [dst], 0
+    while frontier and dist < 4:
+        if goals & set(frontier):
+            return 3 - dist
+        frontier = [y for x in frontier for y in st.adj[x] if y not in seen]
+        seen |= set(frontier)
+        dist += 1
+    return 0
+
+
+class Heuristic:
+    name = "heuristic"
+    observes = True
+
+    def __init__(self, seat, rng):
+        self.seat, self.rng = seat, rng
+
+    def choose(self, observation, legal):
+        best, pick = None, legal[0]
+        for a in legal:
+            v = score(observation, self.seat, a) + self.rng.random() * 0.3
+            if best is None or v > best:
+                best, pick = v, a
+        return pick
+
+
+def _heuristic(game, catalog, seat, rng, arg):
+    if arg is not None:
+        from toolkit.errors import UsageError
+        raise UsageError(f"agent 'heuristic' takes no argument, got 'heuristic:{arg}'")
+    return Heuristic(seat, rng)
+
+
+AGENTS = {"heuristic": _heuristic}

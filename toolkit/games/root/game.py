@@ -1,0 +1,214 @@
+"""Root on the Game protocol: dealing, legal actions, applying them, what a seat may see,
+determinizing hidden cards, words and records."""
+
+from __future__ import annotations
+
+import copy
+
+from toolkit.errors import ContentError
+from toolkit.game import Game
+from toolkit.games.root import actions, turn
+from toolkit.games.root.data import FACTIONS, static, static_of
+from toolkit.games.root.state import State
+
+MANDATORY = ("discard", "trim", "wood", "decree", "new_roost", "turmoil", "resolve", "march")
+
+
+def deal(catalog, seed, factions) -> State:
+    st = static(catalog)
+    s = State(st, seed, factions)
+    deck = list(st.deck)
+    if len(factions) == 2:   # no dominance cards in a two-player game
+        deck = [c for c in deck if st.cards[c]["type"] != "dominance"]
+    s.rng().shuffle(deck)
+    s.deck = deck
+    for seat in range(len(factions)):
+        turn.cards.draw(s, seat, st.setting("starting_hand", 3))
+    ruin = [i for i, v in sorted(st.items.items()) for _ in range(v["ruin"])]
+    s.rng().shuffle(ruin)
+    s.ruin_items = dict(zip(sorted(st.ruins, key=st.priority.get), ruin))
+    for seat, fac in enumerate(factions):
+        turn.faction_module(fac).init(s, st, seat)
+    s.turn = 0
+    _next_setup(s, st)
+    return s
+
+
+def _next_setup(s, st):
+    for seat in range(s.turn, len(s.factions)):
+        if turn.faction_module(s.fac(seat)).setup_options(s, st, seat):
+            s.turn = seat
+            return
+    s.turn = 0
+    turn.begin_turn(s, st)
+    turn.settle(s)
+
+
+class RootGame(Game):
+    name = "root"
+    title = {"en": "Root", "zh": "茂林源记"}
+    length_setting = "win_vp in settings.yaml"
+
+    # ---- the state machine ---------------------------------------------------------------
+    def new_game(self, catalog, seed, seats, factions=None):
+        n = len(seats)
+        if not 2 <= n <= len(FACTIONS):
+            raise ContentError(f"Root plays with 2 to 4 players, not {n}")
+        return deal(catalog, seed, list(factions or FACTIONS[:n]))
+
+    def current_player(self, s):
+        if s.over:
+            return -1
+        return s.pending[0]["seat"] if s.pending else s.turn
+
+    def is_terminal(self, s):
+        return s.over
+
+    def results(self, s):
+        n = len(s.factions)
+        if not s.winner:
+            return [0.0] * n
+        return [1.0 / len(s.winner) if i in s.winner else 0.0 for i in range(n)]
+
+    def legal_actions(self, s):
+        if s.over:
+            return []
+        if s.pending:
+            return turn.pending_actions(s)
+        st = static_of(s)
+        mod = turn.faction_module(s.fac(s.turn))
+        if s.phase == "setup":
+            return mod.setup_options(s, st, s.turn)
+        common = [] if s.step in MANDATORY else turn.common_options(s, st, s.turn)
+        if common and common[0][0] == "burrow_bank":
+            return common
+        own = mod.options(s, st, s.turn)
+        if own and own[-1] == ("end",):
+            return own[:-1] + common + [("end",)]
+        return own + common
+
+    def apply_action(self, s, a):
+        a = tuple(a)
+        st = static_of(s)
+        if s.pending:
+            turn.resolve_pending(s, st, a)
+        elif s.phase == "setup":
+            turn.faction_module(s.fac(s.turn)).apply_setup(s, st, s.turn, a)
+            s.history.append(a)
+            _next_setup(s, st)
+            return s
+        else:
+            phase = s.phase
+            if not turn.faction_module(s.fac(s.turn)).apply(s, st, s.turn, a):
+                if not turn.apply_common(s, st, s.turn, a):
+                    raise ValueError(f"not a Root action: {a!r}")
+            if s.phase == phase:   # "at the start of" a phase has passed
+                s.flags["fresh"] = False
+        s.history.append(a)
+        turn.settle(s)
+        return s
+
+    def clone(self, s):
+        return copy.deepcopy(s)
+
+    # ---- information -----------------------------------------------------------------------
+    def observation(self, s, seat):
+        """A copy with what `seat` cannot see hidden: other hands, the deck's order, the
+        Alliance's supporters (unless `seat` is the Alliance), the items under the ruins and
+        the quest deck. `unseen` lists the hidden cards."""
+        o = copy.deepcopy(s)
+        unseen = list(o.deck)
+        for i in range(len(o.hands)):
+            if i != seat:
+                unseen += o.hands[i]
+                o.hands[i] = ["?"] * len(o.hands[i])
+        if "alliance" in o.f and o.fac(seat) != "alliance":
+            sup = o.f["alliance"]["supporters"]
+            unseen += sup
+            o.f["alliance"]["supporters"] = ["?"] * len(sup)
+        o.deck = ["?"] * len(o.deck)
+        o.unseen = sorted(unseen)
+        o.hidden_ruins = sorted(o.ruin_items.values())
+        o.ruin_items = {c: "?" for c in o.ruin_items}
+        if "vagabond" in o.f:
+            o.f["vagabond"]["quest_deck"] = sorted(o.f["vagabond"]["quest_deck"])
+        o.known = {k: v for k, v in o.known.items() if k.startswith(f"{seat}>")}
+        return o
+
+    def determinize(self, o, seat, rng):
+        s = copy.deepcopy(o)
+        pool = list(s.__dict__.pop("unseen", []))
+        rng.shuffle(pool)
+        for i in range(len(s.hands)):
+            s.hands[i] = [pool.pop() if c == "?" else c for c in s.hands[i]]
+        if "alliance" in s.f:
+            s.f["alliance"]["supporters"] = [pool.pop() if c == "?" else c
+                                             for c in s.f["alliance"]["supporters"]]
+        s.deck = [pool.pop() for _ in s.deck]
+        ruins = list(s.__dict__.pop("hidden_ruins", []))
+        rng.shuffle(ruins)
+        s.ruin_items = {c: ruins.pop() if v == "?" else v for c, v in s.ruin_items.items()}
+        if "vagabond" in s.f:
+            rng.shuffle(s.f["vagabond"]["quest_deck"])
+        s.seed = rng.randrange(2 ** 31)   # future chance is unknown too
+        return s
+
+    # ---- words and records -----------------------------------------------------------------
+    def action_to_json(self, a):
+        return actions.to_json(a)
+
+    def action_from_json(self, data):
+        return actions.from_json(data)
+
+    def describe_action(self, s, a, lang="en"):
+        return actions.describe(static_of(s).names, a, lang)
+
+    def to_json(self, s):
+        import json
+        data = {k: v for k, v in vars(s).items() if k not in ("static_key", "history")}
+        return json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
+
+    def record(self, s):
+        return {"winner": list(s.winner), "factions": list(s.factions), "vp": list(s.vp),
+                "rounds": s.rounds, "over": s.over,
+                "dominance": [d is not None for d in s.dominance]}
+
+    def log_lines(self, s, lang="en"):
+        return [actions.event(static_of(s).names, s, e, lang) for e in s.log]
+
+    # ---- checks, rulings, agents, odds, print ----------------------------------------------
+    def metrics(self, record):
+        return {"vp": [float(v) for v in record.get("vp", [])],
+                "dominance": [1.0 if d else 0.0 for d in record.get("dominance", [])]}
+
+    def invariants(self):
+        from toolkit.games.root.checks import INVARIANTS
+        return dict(INVARIANTS)
+
+    def validate(self, catalog, report):
+        from toolkit.games.root.checks import validate_content
+        validate_content(catalog, report)
+
+    def scenario(self, catalog, setup, seed):
+        from toolkit.games.root.rulings import scenario
+        return scenario(self, catalog, setup, seed)
+
+    def step_matches(self, s, a, step):
+        from toolkit.games.root.rulings import step_matches
+        return step_matches(self, s, a, step)
+
+    def expect(self, s, item):
+        from toolkit.games.root.rulings import expect
+        return expect(self, s, item)
+
+    def agents(self):
+        from toolkit.games.root.agents import AGENTS
+        return dict(AGENTS)
+
+    def odds(self, catalog, lang="en"):
+        from toolkit.games.root.odds import tables
+        return tables(lang)
+
+    def render_parts(self, catalog):
+        from toolkit.games.root.render import parts
+        return parts(catalog)

@@ -1,0 +1,46 @@
+"""Options every project command shares, so that they read the same everywhere:
+
+    @project_argument      the optional PROJECT_DIR argument
+    @example_option        --example: use the bundled game (Caravans & Brigands)
+
+`toolkit.project.resolve_project` reads the --example flag from the click context, so a
+command only adds the decorators and keeps calling `resolve_project(project_dir)`.
+"""
+
+from __future__ import annotations
+
+import click
+
+EXAMPLE_KEY = "toolkit.example"
+
+
+def _remember_example(ctx: click.Context, _param, value: bool) -> bool:
+    if value:
+        ctx.meta[EXAMPLE_KEY] = True
+    return value
+
+
+def example_option(func):
+    """--example: run on the bundled game instead of a project folder."""
+    return click.option("--example", is_flag=True, expose_value=False, is_eager=True,
+                        callback=_remember_example,
+                        help="use the bundled example game (Caravans & Brigands)")(func)
+
+
+def project_argument(func):
+    """The optional PROJECT_DIR argument: the folder holding cards/game.yaml (default:
+    the current folder)."""
+    return click.argument("project_dir", required=False,
+                          type=click.Path(file_okay=False))(func)
+
+
+def example_requested() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(EXAMPLE_KEY))
+
+
+def trust_option(func):
+    """--trust: allow a project's own `rules:` package (Python code in the project folder)."""
+    return click.option("--trust", is_flag=True,
+                        help="run the project's own Python rules package (game.yaml "
+                             "'rules: ./rules'); only for projects you trust")(func)

@@ -1,0 +1,53 @@
+"""The `toolkit serve` command."""
+
+from __future__ import annotations
+
+import click
+
+from toolkit.options import example_option, project_argument
+
+
+@click.command("serve")
+@project_argument
+@example_option
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="address to listen on (the default is this computer only)")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="port (0: any free port)")
+@click.option("--trust", is_flag=True, help="import the project's own ./rules package "
+              "(its Python code runs; use only for projects you trust)")
+@click.option("--open/--no-open", "open_browser", default=False,
+              help="open the preview in the default browser")
+def serve(project_dir, host, port, trust, open_browser):
+    """A live preview in the browser: every card at true proportions, drawn by the same
+    templates as the PDF, redrawn within a second of saving a YAML or template file, with
+    validation problems on the cards they concern. Stop with Ctrl-C."""
+    import threading
+
+    from toolkit.errors import UsageError
+    from toolkit.project import resolve_project
+    from toolkit.serve.server import Preview, make_server
+
+    project = resolve_project(project_dir)
+    preview = Preview(project, trust=trust)
+    try:
+        server = make_server(preview, host, port)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc}); "
+                         "choose another --port") from None
+    url = f"http://{host}:{server.server_address[1]}/"
+    watcher = threading.Thread(target=preview.watch, daemon=True, name="watch")
+    watcher.start()
+    snap = preview.snapshot
+    click.echo(f"serving {project} at {url} ({len(snap.cards)} faces, "
+               f"{len(snap.problems)} problem(s)); Ctrl-C stops")
+    if open_browser:
+        import webbrowser
+        webbrowser.open(url)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        preview.stop.set()
+        with preview.changed:
+            preview.changed.notify_all()
+        server.server_close()

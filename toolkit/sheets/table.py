@@ -1,0 +1,92 @@
+"""A kind's cards as a table and a table as cards: export reads the YAML as written (no
+defaults added), import checks every row against the kind's schema and reports problems by
+sheet, row and column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from toolkit.content.load import Loaded, load_project
+from toolkit.content.problems import did_you_mean
+from toolkit.errors import ContentError, UsageError
+from toolkit.sheets.cells import column_type, flatten, from_cell, to_cell, unflatten
+from toolkit.sheets.files import column_letter
+
+FIRST = ("id", "name.en", "name.zh")
+
+
+def load_kind(project: Path, kind: str) -> tuple[Loaded, type, list]:
+    """The loaded project, the kind's model and its card files (documents)."""
+    loaded = load_project(project)
+    model = loaded.kinds.get(kind)
+    if model is None:
+        raise UsageError(f"unknown kind '{kind}'" + did_you_mean(kind, loaded.kinds)
+                         + f" (kinds: {', '.join(sorted(loaded.kinds))})")
+    docs = [d for d in loaded.docs.values()
+            if isinstance(d.data, dict) and d.data.get("kind") == kind]
+    return loaded, model, docs
+
+
+def export_rows(model, docs, native: bool) -> tuple[list[str], list[list]]:
+    """Header and rows of every card of the kind, in file order."""
+    flat = [flatten({k: v for k, v in card.items() if k != "kind"})
+            for doc in docs for card in (doc.data.get("cards") or []) if isinstance(card, dict)]
+    header = list(dict.fromkeys([c for c in FIRST if any(c in f for f in flat)]
+                                + [c for f in flat for c in f]))
+    types = {c: column_type(model, c) for c in header}
+    rows = [[to_cell(f.get(c), types[c][0], native) for c in header] for f in flat]
+    return header, rows
+
+
+def import_rows(model, kind: str, where: str, header: list[str], body) -> list[dict]:
+    """Cards of the rows; every problem names the row and column, and none is written."""
+    problems: list[str] = []
+    seen: dict[str, int] = {}
+    for index, column in enumerate(header):
+        if not column:
+            problems.append(f"{where}, column {column_letter(index)}: empty column name")
+        elif column in seen:
+            problems.append(f"{where}, column {column_letter(index)}: column '{column}' "
+                            f"repeats column {column_letter(seen[column])}")
+        seen.setdefault(column, index)
+    types = {c: column_type(model, c) for c in header}
+    cards = []
+    for number, cells in body:
+        row, bad = {}, False
+        for index, column in enumerate(header):
+            cell = cells[index] if index < len(cells) else None
+            try:
+                value = from_cell(cell, *types[column])
+            except ValueError as exc:
+                problems.append(f"{where}, row {number}, column {column_letter(index)} "
+                                f"({column}): {exc}")
+                bad = True
+                continue
+            if value is not None:
+                row[column] = value
+        card = unflatten(row)
+        if not bad:
+            problems.extend(_check(model, kind, card, where, number, header))
+        cards.append(card)
+    if problems:
+        raise ContentError(f"{len(problems)} problem(s), nothing was written:\n"
+                           + "\n".join(problems))
+    return cards
+
+
+def _check(model, kind, card, where, number, header) -> list[str]:
+    try:
+        model.model_validate({**card, "kind": kind})
+    except ValidationError as exc:
+        out = []
+        for err in exc.errors():
+            loc = ".".join(str(p) for p in err["loc"])
+            column = next((c for c in header if loc == c or loc.startswith(c + ".")),
+                          next((c for c in header if c.startswith(loc + ".")), None))
+            place = (f"column {column_letter(header.index(column))} ({column})" if column
+                     else f"field '{loc}' (no column)")
+            out.append(f"{where}, row {number}, {place}: {err['msg']}")
+        return out
+    return []
