@@ -1,8 +1,8 @@
-"""Packaging beyond pyproject.toml: a built wheel carries the bundled game (cards/) and the
-toolkit's templates (templates/) inside the package, as toolkit/bundled/, plus every data
-file under toolkit/ (project templates of `toolkit new`, a game's own templates). An
-editable install (`pip install -e .`) needs none of this: toolkit/__init__.py finds cards/
-and templates/ beside the package."""
+"""Packaging beyond pyproject.toml: a built wheel carries the bundled game (cards/), the
+toolkit's templates (templates/) and the example projects (examples/) inside the package,
+as toolkit/bundled/, plus every data file under toolkit/ (project templates of `toolkit
+new`, a game's own templates). An editable install (`pip install -e .`) needs none of this:
+toolkit/__init__.py finds cards/, templates/ and examples/ beside the package."""
 
 import shutil
 from pathlib import Path
@@ -11,7 +11,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-BUNDLED = ("cards", "templates")
+BUNDLED = ("cards", "templates", "examples")
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "output", ".schemas")
 
 

@@ -84,24 +84,22 @@ def direct_game(catalog, seed: int, lineup: list[str]) -> int:
     return len(state.history)
 
 
-def protocol_cost(catalog, lineup: list[str], games: int, rounds: int = 3) -> tuple:
-    """(direct games/s, protocol games/s, cost in %): the same seeds played by a direct
-    engine loop and by toolkit.loop through the Game object, in alternating rounds (so a
-    change in machine load hits both), CPU time; the best round of each counts."""
+def protocol_cost(catalog, lineup: list[str], games: int) -> tuple:
+    """(direct games/s, protocol games/s, cost in %): each seed played by a direct engine
+    loop and by toolkit.loop through the Game object, one right after the other in
+    alternating order (so a change in machine load hits both alike), CPU time."""
     from toolkit.games.caravans import GAME
     from toolkit.loop import play_game
-    best_direct = best_protocol = 0.0
-    for r in range(rounds):
-        seeds = range(500 + r * games, 500 + (r + 1) * games)
-        start = cpu()
-        for seed in seeds:
-            direct_game(catalog, seed, lineup)
-        best_direct = max(best_direct, games / (cpu() - start))
-        start = cpu()
-        for seed in seeds:
-            play_game(GAME, catalog, seed, lineup, keep_actions=False)
-        best_protocol = max(best_protocol, games / (cpu() - start))
-    return best_direct, best_protocol, 100 * (1 - best_protocol / best_direct)
+    spent = {"direct": 0.0, "protocol": 0.0}
+    runs = {"direct": lambda s: direct_game(catalog, s, lineup),
+            "protocol": lambda s: play_game(GAME, catalog, s, lineup, keep_actions=False)}
+    for i, seed in enumerate(range(500, 500 + games)):
+        for name in (("direct", "protocol") if i % 2 == 0 else ("protocol", "direct")):
+            start = cpu()
+            runs[name](seed)
+            spent[name] += cpu() - start
+    direct, protocol = games / spent["direct"], games / spent["protocol"]
+    return direct, protocol, 100 * (1 - protocol / direct)
 
 
 def scaling(games: int) -> dict[int, float]:

@@ -27,13 +27,19 @@ Optional (each has a default here that works for any game):
     record(state)                      the compact record of a game, for reports and replay
     action_to_json / action_from_json  actions as JSON values (records, replays)
     metrics(record)                    named numbers a balance report counts for each seat
+    seat_groups(record), group_ids(catalog)  win rates by group (e.g. hero) in reports, compare
+    report_sections(records, catalog)  extra sections of the balance report
     invariants()                       named checks run after every action by `check`
+    count_effects(counter)             counts the effect operations that fire (`check`)
     scenario(catalog, setup, seed)     a state built from a ruling's `setup:` block
     step_matches(state, action, step)  whether an action is a ruling's `{do: ...}` step
     expect(state, item)                a ruling's expectation: None when it holds, else why
+    probability(catalog, setup, seed, play, holds)  a ruling's exact probability
+    ruling_problems(ruling)            a ruling's game-specific mistakes, when rulings load
     render_parts(catalog)              extra print parts of `build` (board, player boards...)
-    kinds(), ops()                     content kinds (pydantic models) and effect ops it adds
-    agents()                           agent factories it offers, by name
+    kinds(), ops(), validate(...)      content kinds (pydantic models), effect ops, pass-2 checks
+    agents()                           agent factories it offers, by name; agent_names,
+                                       mixed_agents and new_agent when they depend on the project
     log_lines(state, lang)             the game's log in words
     play_batch(catalog, jobs)          a whole batch at once (a compiled core); None: not here
 """

@@ -2,6 +2,7 @@
 
     @project_argument      the optional PROJECT_DIR argument
     @example_option        --example: use the bundled game (Caravans & Brigands)
+    @trust_option          --trust: allow the project's own Python rules (`rules: ./rules`)
 
 `toolkit.project.resolve_project` reads the --example flag from the click context, so a
 command only adds the decorators and keeps calling `resolve_project(project_dir)`.

@@ -1,8 +1,9 @@
 """`toolkit schema`: JSON Schemas of a project's files for editors. Every kind (built-in and
-declared in game.yaml) gets `.schemas/<kind>.json` describing a card file of that kind, and
-game.yaml gets `.schemas/game.json`; `.vscode/settings.json` maps them onto the files
-(`yaml.schemas`, read by the YAML extension), so that the editor completes field names,
-shows each field's description and marks wrong values as you type."""
+declared in game.yaml) gets `.schemas/<kind>.json` describing a card file of that kind,
+game.yaml gets `.schemas/game.json` and the rulings files `.schemas/rulings.json`;
+`.vscode/settings.json` maps them onto the files (`yaml.schemas`, read by the YAML
+extension), so that the editor completes field names, shows each field's description and
+marks wrong values as you type."""
 
 from __future__ import annotations
 
@@ -38,6 +39,13 @@ def game_schema() -> dict:
     return {"$schema": DRAFT, **Game.model_json_schema()}
 
 
+def rulings_schema() -> dict:
+    """A rulings file (cards/rulings/*.yaml); `setup` and `expect` items are the game's own."""
+    from toolkit.checks.ruling import RulingFile
+
+    return {"$schema": DRAFT, **RulingFile.model_json_schema()}
+
+
 def write_schemas(project: Path) -> tuple[list[Path], Path]:
     """Write every schema and the editor settings; returns (schemas, settings file)."""
     from toolkit.content.load import load_project
@@ -65,6 +73,11 @@ def write_schemas(project: Path) -> tuple[list[Path], Path]:
     _dump(game, game_schema())
     written.append(game)
     mapping[f"./{SCHEMA_DIR}/game.json"] = files_of.get("game", ["cards/game.yaml"])
+    rulings = out / "rulings.json"
+    _dump(rulings, rulings_schema())
+    written.append(rulings)
+    mapping[f"./{SCHEMA_DIR}/rulings.json"] = [
+        ("cards/" if (project / "cards").is_dir() else "") + "rulings/*.yaml"]
     return written, _settings(project, mapping)
 
 

@@ -57,3 +57,21 @@ def test_until_stops_early_and_hooks_see_every_action():
     played = play(GAME, CATALOG, 2, ["random", "random"], until=4,
                   after=lambda state, action, index: seen.append((index, action)))
     assert played.stopped and len(played.actions) == 4 and [i for i, _ in seen] == [1, 2, 3, 4]
+
+
+def test_generic_search_plays_a_game_of_hidden_information(catalog):
+    """On Caravans & Brigands (whose own `search` takes the name) the generic agent samples
+    worlds through determinize and returns a legal action."""
+    import random
+
+    from toolkit.agents.search import SearchAgent
+    from toolkit.games.caravans import GAME as CARAVANS
+
+    played = play(CARAVANS, catalog, 3, ["balanced", "balanced"], until=40)
+    state = played.state
+    seat = CARAVANS.current_player(state)
+    legal = CARAVANS.legal_actions(state)
+    agent = SearchAgent(CARAVANS, seat, random.Random(1), budget=len(legal))
+    before = CARAVANS.state_hash(state)
+    assert agent.choose(CARAVANS.observation(state, seat), legal) in legal
+    assert CARAVANS.state_hash(state) == before   # agents never change the state

@@ -60,3 +60,9 @@ def test_replay_in_chinese_names_dice_and_sources_in_chinese(capsys):
     details = [line for line in out.splitlines() if line.startswith("      ")]
     assert code == 0 and any("检定" in line for line in details)
     assert [line for line in details if any("a" <= c <= "z" for c in line)] == []
+
+
+def test_replay_zero_players_is_refused_in_one_line(capsys):
+    code, out, err = _run(capsys, "replay", str(BUNDLED_PROJECT), "--seed", "1",
+                          "--players", "0")
+    assert code == 2 and "Traceback" not in err and "--players" in err and not out

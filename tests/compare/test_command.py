@@ -185,3 +185,13 @@ def test_a_stopped_compare_exits_non_zero_and_removes_its_temp_folder(monkeypatc
     assert result.exit_code == code
     assert seen and not seen[0].exists()
     assert signal.getsignal(signal.SIGTERM) is not None
+
+
+def test_an_unwritable_output_folder_stops_before_any_game(monkeypatch, tmp_path):
+    monkeypatch.setattr(compare_run, "compare_versions",
+                        lambda *a, **k: pytest.fail("games were played"))
+    blocker = tmp_path / "a_file"
+    blocker.write_text("x")
+    from toolkit.errors import UsageError
+    with pytest.raises(UsageError, match="cannot write to the output folder"):
+        invoke(str(SMALL), str(SMALL), "--out", str(blocker / "compare"))

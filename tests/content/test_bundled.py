@@ -1,5 +1,5 @@
-"""The bundled Caravans & Brigands passes `toolkit validate --strict`, also when found by
-default (no PROJECT_DIR, run outside any project)."""
+"""The bundled Caravans & Brigands passes `toolkit validate --strict`, also when asked for
+with --example (no PROJECT_DIR, run outside any project)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ def test_bundled_game_is_clean_with_strict(run):
 
 def test_default_project_is_the_bundled_game(run, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    code, out, _ = run("list", "--format", "json")
+    code, out, _ = run("list", "--example", "--format", "json")
     assert code == 0
     import json
 

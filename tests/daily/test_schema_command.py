@@ -55,16 +55,18 @@ def _structure_errors(schema, data, root) -> list[str]:
 
 def _mapped(project: Path) -> list[tuple[dict, Path]]:
     settings = json.loads((project / ".vscode" / "settings.json").read_text())
-    return [(json.loads((project / schema).read_text()), project / file)
-            for schema, files in settings["yaml.schemas"].items() for file in files]
+    return [(json.loads((project / schema).read_text()), path)
+            for schema, files in settings["yaml.schemas"].items() for file in files
+            for path in sorted(project.glob(file))]
 
 
 def test_schemas_accept_every_bundled_file(caravans_copy, run):
     code, out, err = run("schema", caravans_copy)
     assert code == 0, err
     mapped = _mapped(caravans_copy)
-    names = {file.name for _, file in mapped}
-    assert names == {p.name for p in (caravans_copy / "cards").glob("*.yaml")}
+    files = {file for _, file in mapped}
+    cards = caravans_copy / "cards"
+    assert files == set(cards.glob("*.yaml")) | set(cards.glob("rulings/*.yaml"))
     for schema, file in mapped:
         assert _errors(schema, yaml.safe_load(file.read_text())) == [], file.name
 
@@ -110,3 +112,12 @@ def test_broken_editor_settings_are_one_line(caravans_copy, run):
     (caravans_copy / ".vscode" / "settings.json").write_text("{ // comment\n}")
     code, _, err = run("schema", caravans_copy)
     assert code == 2 and "settings.json:1:3" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_bad_ruling_is_marked(caravans_copy, run):
+    run("schema", caravans_copy)
+    schema = json.loads((caravans_copy / ".schemas" / "rulings.json").read_text())
+    data = yaml.safe_load(next((caravans_copy / "cards" / "rulings").glob("*.yaml")).read_text())
+    assert _errors(schema, data) == []
+    data["rulings"][0]["expected"] = data["rulings"][0].pop("expect")
+    assert any("expected" in e or "expect" in e for e in _errors(schema, data))

@@ -165,12 +165,19 @@ def test_untrusted_rules_still_show_the_cards(blank):
 
 
 def test_broken_content_keeps_the_last_faces(blank):
+    """While one card fails its schema, the others still follow their edits and the broken
+    card keeps its last good face, with the problem on it."""
     from toolkit.serve.snapshot import take
 
     good = take(blank, 1, True, None)
     _replace(blank / "cards" / "cards.yaml", "suit: wind, rank: 2,", "suit: fire, rank: 2,")
+    _replace(blank / "cards" / "cards.yaml", '"Sun 1"', '"Dawn"')
     broken = take(blank, 2, True, good)
-    assert broken.pages is good.pages and len(broken.cards) == len(good.cards)
+    assert len(broken.cards) == len(good.cards)
     wind = next(c for c in broken.cards if c["id"] == "wind_2")
     assert wind["problems"][0]["where"] == "cards/cards.yaml:20"
     assert "fire" in wind["problems"][0]["message"]
+    assert broken.pages[("en", "playing_card/wind_2")] == good.pages[("en", "playing_card/wind_2")]
+    assert "Dawn" in broken.pages[("en", "playing_card/sun_1")]
+    cold = take(blank, 1, True, None)  # started on broken content: every other card
+    assert len([c for c in cold.cards if c["side"] == "front"]) == 19

@@ -137,3 +137,31 @@ def test_import_into_a_new_project(blank, run):
 
     entries = load_project(blank).entries
     assert [(e.id, e.points) for e in entries] == [("sun_6", 3)]
+
+
+def test_the_whole_game_in_one_workbook(caravans_copy, run):
+    """Without --kind: every kind a sheet of output/cards.xlsx, and back, byte for byte."""
+    from openpyxl import load_workbook
+
+    before = {p.name: p.read_text() for p in (caravans_copy / "cards").glob("*.yaml")}
+    code, out, err = run("export", caravans_copy)
+    assert code == 0, err
+    book = caravans_copy / "output" / "cards.xlsx"
+    names = load_workbook(book, read_only=True).sheetnames
+    assert {"hero", "party", "event", "region", "good"} <= set(names) and "game" not in names
+    code, out, err = run("import", book, caravans_copy)
+    assert code == 0, err
+    assert {p.name: p.read_text() for p in (caravans_copy / "cards").glob("*.yaml")} == before
+    assert run("export", "--format", "csv", caravans_copy)[0] == 2  # CSV: one kind only
+
+
+def test_a_misspelt_column_gets_a_did_you_mean(caravans_copy, run):
+    run("export", "--kind", "race", "--format", "csv", caravans_copy)
+    sheet = caravans_copy / "output" / "race.csv"
+    sheet.write_text(sheet.read_text(encoding="utf-8-sig").replace("name.zh", "name.zhh", 1)
+                     .replace(",icon,", ",icn,", 1),
+                     encoding="utf-8")
+    code, _, err = run("import", sheet, "--kind", "race", caravans_copy)
+    assert code == 1
+    assert "race.csv, row 2, column C (name.zhh): unknown field (did you mean 'zh'?)" in err
+    assert "column E (icn): unknown field (did you mean 'icon'?)" in err

@@ -61,6 +61,7 @@ def test_the_wheel_carries_the_data(installed):
     assert any(n.startswith("toolkit/bundled/templates/") and n.endswith(".css") for n in names)
     assert any(n.endswith(".svg") for n in names)  # icons
     assert any(n.startswith("toolkit/bundled/templates/fonts/") for n in names)
+    assert "toolkit/bundled/examples/root_clearings/cards/game.yaml" in names
 
 
 def test_new_validate_build_from_the_installed_wheel(installed, tmp_path):
@@ -87,6 +88,7 @@ def test_new_validate_build_from_the_installed_wheel(installed, tmp_path):
     ("schema", ".schemas"),
     ("check --example --rulings-only", "OK"),
     ("build --example --only rumor", "cards-1up.pdf"),
+    ("new ../other --template root_clearings", "created"),
 ])
 def test_every_command_from_the_installed_wheel(installed, tmp_path, args, expected):
     venv = installed[0]

@@ -44,7 +44,8 @@ class Case:
     project: str = "mini"
     setup: list = field(default_factory=list)
     expect: dict = field(default_factory=dict)
-    owner: str | None = None
+    owner: str | None = None   # the work that owns the fix ("protocol"), when not ours
+    xfail: str | None = None   # a reason, for a case of other work that still fails
     slow: bool = False
 
 

@@ -93,7 +93,7 @@ def _check_theme(data) -> None:
             theme = load_theme(Path(tmp))
         except ContentError:
             return
-    for color in theme["colors"].values():
+    for color in theme.get("colors", {}).values():
         assert isinstance(color, str) and len(color) == 7 and color.startswith("#")
 
 

@@ -100,3 +100,26 @@ def test_shipped_fonts_are_added_to_fontconfig(monkeypatch):
         listed = subprocess.run(["fc-list", ":", "file"], capture_output=True, text=True,
                                 env=dict(os.environ), check=False).stdout
         assert str(fonts.TITLE_FILE) in listed
+
+
+def test_type_sizes_are_remembered_per_batch_page(mini_build):
+    import json
+
+    _, out, _ = mini_build
+    memo = json.loads((out / ".type-sizes.json").read_text())
+    assert memo and all(key.startswith("b-") and ":" in key for key in memo)
+    assert all(latin is None or latin >= 6.0 for latin, _ in memo.values())
+
+
+def test_a_clipped_title_is_a_warning(tmp_path):
+    project = copy_project(tmp_path)
+    own = project / "templates" / "cards"
+    own.mkdir(parents=True)
+    (own / "rumor.html.j2").write_text(
+        '{% extends "cards/base.html.j2" %}{% block body %}<div class="rules fit" '
+        'style="font-size: __FIT__%"></div><h1 class="title" style="font-size: 30pt; '
+        'width: 20mm; white-space: nowrap; overflow: hidden">{{ card.name }}</h1>'
+        '{% endblock %}', encoding="utf-8")
+    result = build_with_cache(project, tmp_path / "out", only=frozenset({"rumor"}))
+    clipped = [w for w in result.warnings if "does not fit" in w]
+    assert clipped and clipped[0].startswith("cards/rumors.yaml:")

@@ -81,3 +81,9 @@ def test_mixed_uses_the_projects_own_styles(agents_ready, tmp_path):
     assert parse_agents("hoarder,trader", 2, GAME, project).names == ("hoarder", "trader")
     with pytest.raises(UsageError):
         parse_agents("hoarder", 2, GAME, None)  # not a bundled style
+
+
+def test_a_huge_player_range_is_refused_at_once():
+    for text in ("1-999999999999", "0", "65"):
+        with pytest.raises(UsageError, match="expected 1 to 64 players"):
+            parse_players(text)

@@ -60,6 +60,7 @@ class CheckReport:
     violations: list[Violation] = field(default_factory=list)
     rulings: int = 0
     failures: list[RulingFailure] = field(default_factory=list)
+    known: list[str] = field(default_factory=list)       # rulings marked known_failure
     errors: list[str] = field(default_factory=list)      # static consistency errors
     warnings: list[str] = field(default_factory=list)    # e.g. ops that never fired
     ops_fired: dict[str, int] = field(default_factory=dict)
@@ -70,13 +71,15 @@ class CheckReport:
 
     def text(self) -> str:
         out = [v.text() for v in self.violations] + [f.text() for f in self.failures]
+        out += [f"known departure: {k}" for k in self.known]
         out += [f"error: {e}" for e in self.errors] + [f"warning: {w}" for w in self.warnings]
         rate = self.games / self.seconds if self.seconds else 0.0
         out.append(
             f"{self.games} games ({self.actions} actions, {rate:.1f} games/s): "
             f"{len(self.violations)} invariant violation{'s' * (len(self.violations) != 1)}; "
-            f"{self.rulings} rulings: {len(self.failures)} failed; "
-            f"{len(self.errors)} consistency error{'s' * (len(self.errors) != 1)}, "
+            f"{self.rulings} rulings: {len(self.failures)} failed"
+            + (f", {len(self.known)} known departures; " if self.known else "; ")
+            + f"{len(self.errors)} consistency error{'s' * (len(self.errors) != 1)}, "
             f"{len(self.warnings)} warning{'s' * (len(self.warnings) != 1)}")
         out.append("OK" if self.ok else "FAILED")
         return "\n".join(out)

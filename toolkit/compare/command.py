@@ -16,6 +16,13 @@ EXIT_INCONCLUSIVE = 3
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143   # Ctrl-C, SIGTERM: never 0 while undecided
 
 
+def _home(base, cand) -> Path:
+    """The folder whose output/ gets the reports: the candidate's (else the baseline's)
+    project folder, else the current project."""
+    from toolkit.project import resolve_project
+    return Path(cand.source or base.source or resolve_project(None))
+
+
 @contextmanager
 def stop_signals():
     """SIGTERM stops the run like Ctrl-C (the games in flight end, temp folders go); the
@@ -81,22 +88,25 @@ def compare(ctx, baseline, candidate, metrics, max_games, alpha, beta, tolerance
     from toolkit.compare.report import diff_lines, report_json, verdict_lines, write_reports
     from toolkit.compare.run import Options, compare_versions
     from toolkit.compare.versions import open_versions
-    from toolkit.project import resolve_project
+    from toolkit.sim.output import check_writable
 
     options = Options(tuple(metrics), max_games, alpha, beta, parse_tolerances(tolerances),
                       batch, players, agents, seed, workers, backend, scheduler, trust)
     progress = None if quiet else (lambda line: click.echo(line, err=True))
+    if out:
+        check_writable(Path(out))  # before any game is played
     with stop_signals() as stopped:
         try:
             with open_versions(baseline, candidate) as (base, cand):  # removes its temp folder
+                if not out:
+                    check_writable(_home(base, cand) / "output" / "compare")
                 result = compare_versions(base, cand, options, progress)
         except KeyboardInterrupt:
             stopped.setdefault("code", EXIT_INTERRUPTED)
         if "code" in stopped or result.interrupted:
             click.echo(f"interrupted: no verdict (exit {stopped.get('code', 130)})", err=True)
             ctx.exit(stopped.get("code", EXIT_INTERRUPTED))
-    home = cand.source or base.source or resolve_project(None)
-    paths = write_reports(result, Path(out) if out else Path(home) / "output" / "compare")
+    paths = write_reports(result, Path(out) if out else _home(base, cand) / "output" / "compare")
     if fmt == "json":
         click.echo(json.dumps(report_json(result), ensure_ascii=False, indent=1))
     else:

@@ -16,14 +16,13 @@ from toolkit.sim.output import write_atomic
 
 TEMPLATE_DIR = TEMPLATES_DIR / "compare"
 PHRASES = {
-    "hero": ("makes {label} stronger", "makes {label} weaker"),
-    "party": ("makes {label} stronger", "makes {label} weaker"),
     "seat": ("makes {label} win more often", "makes {label} win less often"),
-    "hero_balance": ("makes the heroes less balanced", "makes the heroes more balanced"),
     "seat_balance": ("makes the seats less balanced", "makes the seats more balanced"),
     "rounds": ("makes games longer", "makes games shorter"),
     "glory": ("gives more {label}", "gives less {label}"),
 }
+WIN = ("makes {label} stronger", "makes {label} weaker")          # a group's id (a hero...)
+BALANCE = ("makes the {group} balance worse", "makes the {group} balance better")
 TOLERANCE_NAMES = {"win": "win rates", "balance": "balance", "rounds": "game length",
                    "glory": "glory per player", "metric": "other metrics per player"}
 OTHER = ("makes {label} higher", "makes {label} lower")   # a game's own metric or group
@@ -67,8 +66,12 @@ def tolerance_text(comparison: Comparison) -> str:
 
 def change_line(result: MetricResult) -> str:
     kind = result.metric.name.partition(":")[0]
-    up, down = PHRASES.get(kind, OTHER)
-    phrase = (up if result.decision == gsprt.INCREASE else down).format(label=result.metric.label)
+    family = result.metric.family
+    up, down = PHRASES.get(kind) or (WIN if family == "win" else BALANCE if family == "balance"
+                                     else OTHER)
+    group = kind.removesuffix("_balance").replace("_", " ")
+    phrase = (up if result.decision == gsprt.INCREASE else down).format(
+        label=result.metric.label, group=group)
     spread = "spread of win rates " if result.metric.family == "balance" else ""
     return (f"Candidate {phrase}: {spread}{estimate_text(result)}, decided after "
             f"{result.decided_at:,} paired games")

@@ -88,7 +88,7 @@ def load_project(root: Path) -> Loaded:
     for path in files:
         shown = _display(path, root)
         try:
-            doc = load_file(path, shown)
+            doc = load_file(path, shown, root=root)
         except ContentError as exc:
             loaded.report.add(Problem(shown, exc.line or 1, exc.column or 1, "error",
                                       exc.message + (f" ({exc.hint})" if exc.hint else "")))

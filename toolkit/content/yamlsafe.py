@@ -213,9 +213,14 @@ def load_text(text: str, file: str) -> Document:
         loader.dispose()
 
 
-def load_file(path: Path, display: str | None = None) -> Document:
-    """Read and parse one YAML file with the size and encoding checks."""
+def load_file(path: Path, display: str | None = None, root: Path | None = None) -> Document:
+    """Read and parse one YAML file with the size and encoding checks; with `root`, a
+    file that is a link to something outside that folder is refused unread."""
     shown = display or str(path)
+    if root is not None and not Path(path).resolve().is_relative_to(Path(root).resolve()):
+        raise ContentError("file is a link to a file outside the project; nothing outside "
+                           "the project is read", file=shown,
+                           hint="copy the file into the project instead")
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:

@@ -48,9 +48,9 @@ def build(project: Path, opts: BuildOptions) -> BuildResult:
     claim_output(opts.out, default=default)
     folder = opts.folder
     with output_lock(opts.out):
-        drop_manifest(folder)
+        drop_manifest(folder, root=opts.out)
         result = _build(project, opts)
-        write_manifest(folder, result.outputs)
+        write_manifest(folder, result.outputs, root=opts.out)
     return result
 
 
@@ -83,7 +83,7 @@ def _build(project: Path, opts: BuildOptions) -> BuildResult:
                           + ", ".join(refused), hint="art and icons must be inside the project")
     result.warnings += checks.overflow_warnings(faces, where, catalog)
     readers: dict = {}
-    result.warnings += floor_warnings(faces, where, readers)
+    result.warnings += floor_warnings(faces, where, readers, opts.out / ".type-sizes.json")
     if opts.strict and result.warnings:
         raise RenderError("warnings are errors with --strict:\n" + "\n".join(result.warnings))
     _write_print_files(faces, where, opts, ctx, result, readers)

@@ -200,6 +200,8 @@ def render_faces(faces, document: str, theme: str, lang: str, cache: FaceCache,
     by_digest = {}
     for face in faces:
         by_digest.setdefault(digests[face.key], face)
+    for digest in by_digest:  # a first pass drops bad batches, so the second is consistent
+        cache.lookup(digest)
     found = {d: cache.lookup(d) for d in by_digest}
     missing = [d for d, r in found.items() if r is None]
     used = Counter(r.path for r in found.values() if r is not None)

@@ -98,6 +98,6 @@ def overflow_warnings(faces, where, catalog) -> list[str]:
     for face in faces:
         if face.fit and where[face.key].overflow:
             file, line, _ = face.source or ("cards", 1, 1)
-            out.append(f"{file}:{line}: warning: rules text of '{face.id}' does not fit its "
-                       "box even at the smallest size; shorten it")
+            out.append(f"{file}:{line}: warning: the rules text or title of '{face.id}' does "
+                       "not fit its box even at the smallest size; shorten it")
     return out

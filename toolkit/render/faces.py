@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.render.fields import generic_view
 from toolkit.render.icons import mix, pattern_back
 from toolkit.render.options import BLEED, TOKEN_MAX
 from toolkit.render.views import Ctx
@@ -68,8 +69,8 @@ def card_kinds(catalog, only=frozenset(), styles=None) -> list[str]:
 
 
 def card_faces(ctx: Ctx, html, styles: dict, only=frozenset()) -> list[Face]:
-    from toolkit.render.fields import generic_view
-
+    """The fronts of every printed kind (the game's view, else the generic one), each
+    kind followed by its back."""
     faces: list[Face] = []
     for kind in card_kinds(ctx.catalog, only, styles):
         style = styles.get(kind)

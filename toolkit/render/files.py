@@ -145,14 +145,17 @@ def output_lock(folder: Path):
 MANIFEST = "build.json"
 
 
-def drop_manifest(folder: Path) -> None:
+def drop_manifest(folder: Path, root: Path | None = None) -> None:
     """Remove the last build's manifest before any output is replaced, so that a build
     cut short leaves no manifest vouching for files from two different builds."""
+    path = Path(folder) / MANIFEST
+    if root is not None:
+        inside(root, path)
     with contextlib.suppress(OSError):
-        (Path(folder) / MANIFEST).unlink()
+        path.unlink()
 
 
-def write_manifest(folder: Path, outputs: dict) -> Path:
+def write_manifest(folder: Path, outputs: dict, root: Path | None = None) -> Path:
     """build.json, written last: a build id and the sha256 of every output file of the
     build, so a reader can tell that print-and-play.pdf and cards-1up.pdf belong together."""
     import hashlib
@@ -169,5 +172,6 @@ def write_manifest(folder: Path, outputs: dict) -> Path:
     data = {"build": build_id, "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "files": files}
     path = Path(folder) / MANIFEST
-    write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode(), root=folder)
+    write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode(),
+                 root=root or folder)
     return path

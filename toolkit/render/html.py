@@ -34,15 +34,15 @@ def load_theme(project: Path) -> dict:
     theme = _read_theme(TEMPLATES / "theme.yaml", "templates/theme.yaml (toolkit)")
     own = Path(project) / "templates" / "theme.yaml"
     if own.is_file() and not own.is_symlink():
-        for section, values in _read_theme(own, "templates/theme.yaml").items():
+        for section, values in _read_theme(own, "templates/theme.yaml", project).items():
             theme.setdefault(section, {}).update(values)
     return theme
 
 
-def _read_theme(path: Path, shown: str) -> dict:
+def _read_theme(path: Path, shown: str, root: Path | None = None) -> dict:
     from toolkit.content.yamlsafe import load_file
 
-    doc = load_file(path, shown)
+    doc = load_file(path, shown, root=root)
     data = doc.data or {}
 
     def fail(message: str, *at):

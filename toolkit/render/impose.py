@@ -141,15 +141,16 @@ def crop_marks(canvas: Canvas, grid: Grid, bleed: float, to_edge: bool,
             canvas.line(right, y, x2 if to_edge else min(x2, right + MARK_LENGTH), y)
 
 
-def footer(canvas: Canvas, caption: str, side: str = "bottom", left: float = 0.0) -> None:
-    """A 1 cm scale bar and the sheet's caption in the footer band: below the cards, or
-    running up the left (or right) margin."""
+def footer(canvas: Canvas, caption: str, side: str = "bottom", width: float | None = None,
+           ) -> None:
+    """A 1 cm scale bar and the sheet's caption in the footer band: below the cards (the
+    caption cut at `width` mm), or running up the left (or right) margin."""
     if side == "bottom":
         y = canvas.h - MARGIN - 2.0
-        scale_bar(canvas, left + MARGIN, y, vertical=False)
-        canvas.caption(caption, left + MARGIN + 13, y)
+        scale_bar(canvas, MARGIN, y, vertical=False)
+        canvas.caption(caption, MARGIN + 13, y, width=width)
     else:
-        x = left + MARGIN + 4.0 if side == "left" else canvas.w - MARGIN - 2.0
+        x = MARGIN + 4.0 if side == "left" else canvas.w - MARGIN - 2.0
         scale_bar(canvas, x, canvas.h - MARGIN, vertical=True)
         canvas.caption(caption, x, canvas.h - MARGIN - 13, angle=90)
 
@@ -242,6 +243,6 @@ def fold_sheets(xobjects, placements, back_of, where, opts, words) -> list[Canva
         canvas.line(half, MARGIN, half, paper[1] - MARGIN, width=0.4, gray=0.45, dash=(2, 1.5))
         crop_marks(canvas, grid, bleed, opts.marks_to_edge, "right")
         crop_marks(canvas, mirror, bleed, opts.marks_to_edge, "left")
-        footer(canvas, words["fold"](n, len(chunks)), grid.footer)
+        footer(canvas, words["fold"](n, len(chunks)), grid.footer, half - MARGIN - 15)
         out.append(canvas)
     return out

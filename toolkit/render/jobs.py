@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from toolkit.errors import RenderError
 from toolkit.render.cache import Rendered
 from toolkit.render.faces import Face
 from toolkit.render.impose import card_sheets, fold_sheets
@@ -124,7 +125,6 @@ def impose(faces, where, xobjects_for, opts, ctx) -> list[Job]:
             try:
                 pages = sheets(xobjects, placements, lambda f: by_key[f.back], where, opts, cap)
             except ValueError as exc:
-                from toolkit.errors import RenderError
                 raise RenderError(f"{label}: {exc}") from None
             _add(job, label, len(placements), pages)
         jobs.append(job)
@@ -212,10 +212,11 @@ def finish(jobs: list[Job], where, xobjects_of, opts, ctx) -> dict[str, list[Can
             caps = where["sheet/captions"]
             ref = xobjects.get(caps.path, caps.index)
             for canvas in pages:
-                for text, x, y, angle in canvas.captions:
+                for text, x, y, angle, width in canvas.captions:
                     i = lines.index(text)
                     canvas.place_caption(ref, i * CAPTION_LINE, i * CAPTION_LINE
-                                         + CAPTION_BASELINE, CAPTION_W, x, y, angle)
+                                         + CAPTION_BASELINE, min(width or CAPTION_W, CAPTION_W),
+                                         x, y, angle)
         out[job.name] = pages
     return out
 

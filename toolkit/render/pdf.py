@@ -2,7 +2,10 @@
 lays out a batch of faces, shrinks rules text until it fits, and writes one PDF page per face.
 
 A face's HTML carries the sentinel FIT_SENTINEL where the rules text's size (a percentage)
-goes; each retry replaces it with the next, smaller step of FIT_STEPS.
+goes; each retry replaces it with the next, smaller step of FIT_STEPS, never under the type
+floor (FLOOR_PT). A worker parses style.css and makes its font configuration once, and lays
+out with the cyclic garbage collector off. The toolkit's fonts are added to fontconfig
+before WeasyPrint starts (toolkit.render.fonts).
 """
 
 from __future__ import annotations
@@ -59,9 +62,19 @@ class SafeFetcher(URLFetcher):
         return super().fetch(url, headers)
 
 
-def overflows(page) -> bool:
-    """Whether the page's `.fit` box has content reaching past its bottom edge."""
-    return fit_state(page)[0]
+def clipped_title(page) -> bool:
+    """Whether a one-line `.title` (nowrap, overflow hidden) is wider than its box."""
+    for box in page._page_box.descendants(placeholders=True):
+        element = getattr(box, "element", None)
+        if element is None or "title" not in (element.get("class") or "").split() \
+                or not hasattr(box, "content_box_x"):
+            continue
+        right = box.content_box_x() + box.width
+        widest = max((d.position_x + d.width for d in box.descendants(placeholders=True)
+                      if type(d).__name__ == "TextBox"), default=0)
+        if widest > right + 0.5:
+            return True
+    return False
 
 
 def fit_state(page) -> tuple[bool, float | None]:
@@ -142,7 +155,7 @@ def _render_batch(job: dict) -> dict:
             if over and smaller >= floor - 0.05:
                 retry.append(face)
             else:
-                chosen[face["key"]] = (page, step, over)
+                chosen[face["key"]] = (page, step, over or clipped_title(page))
         pending = retry
         if not pending:
             break

@@ -65,7 +65,7 @@ class Canvas:
         self.ops: list[str] = []
         self.xobjects: dict[str, object] = {}
         self.uses_font = False
-        self.captions: list[tuple] = []  # (text, x, y, angle) waiting for place_caption
+        self.captions: list[tuple] = []  # (text, x, y, angle, width) for place_caption
 
     def _xy(self, x: float, y: float) -> str:
         return f"{_num(x * PT)} {_num((self.h - y) * PT)}"
@@ -95,10 +95,12 @@ class Canvas:
         self.ops.append(f"q {paint}{_num(stroke)} w {self._xy(x, y + h)} "
                         f"{_num(w * PT)} {_num(h * PT)} re {op} Q")
 
-    def caption(self, text: str, x: float, y: float, angle: int = 0) -> None:
+    def caption(self, text: str, x: float, y: float, angle: int = 0,
+                width: float | None = None) -> None:
         """Localised text with its baseline start at (x, y), drawn later from the rendered
-        caption sheet (see `place_caption`); angle 90 runs bottom to top."""
-        self.captions.append((text, x, y, angle))
+        caption sheet (see `place_caption`), cut at `width` mm; angle 90 runs bottom to
+        top."""
+        self.captions.append((text, x, y, angle, width))
 
     def place_caption(self, ref, line: float, baseline: float, width: float, x: float,
                       y: float, angle: int = 0) -> None:

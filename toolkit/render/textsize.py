@@ -7,7 +7,9 @@ a run in a font whose name holds "CJK" has the CJK floor. Each face is read once
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from pypdf import PdfReader
 
@@ -33,19 +35,28 @@ def smallest_runs(page) -> tuple[float | None, float | None]:
     return latin, cjk
 
 
-def floor_warnings(faces, where, readers: dict) -> list[str]:
-    """A warning with file:line for each face that prints text below the floor."""
+def floor_warnings(faces, where, readers: dict, memo: Path | None = None) -> list[str]:
+    """A warning with file:line for each face that prints text below the floor. `memo`
+    keeps the sizes read per batch page (batch names are content hashes), so a rebuild
+    reads only the faces rendered anew."""
     out = []
     seen: set[tuple[str, int]] = set()
+    known = _load(memo)
+    fresh: dict[str, list] = {}
     for face in faces:
         rendered = where[face.key]
         spot = (rendered.path, rendered.index)
         if face.kind == "sheet" or spot in seen:
             continue
         seen.add(spot)
-        if rendered.path not in readers:
-            readers[rendered.path] = PdfReader(rendered.path)
-        latin, cjk = smallest_runs(readers[rendered.path].pages[rendered.index])
+        key = f"{Path(rendered.path).name}:{rendered.index}"
+        if key in known:
+            latin, cjk = known[key]
+        else:
+            if rendered.path not in readers:
+                readers[rendered.path] = PdfReader(rendered.path)
+            latin, cjk = smallest_runs(readers[rendered.path].pages[rendered.index])
+        fresh[key] = [latin, cjk]
         small = [(size, FLOOR_PT[lang], script) for size, lang, script in
                  ((latin, "en", "Latin"), (cjk, "zh", "CJK"))
                  if size is not None and size < FLOOR_PT[lang] - 0.05]
@@ -55,4 +66,23 @@ def floor_warnings(faces, where, readers: dict) -> list[str]:
             out.append(f"{file}:{line}: warning: {what} prints {script} text at "
                        f"{size:.1f} pt, under the {floor:g} pt floor; shorten the text or "
                        "enlarge it in the template")
+    batches = {Path(where[f.key].path).parent for f in faces}
+    kept = {k: v for k, v in {**known, **fresh}.items()
+            if any((folder / k.rsplit(":", 1)[0]).is_file() for folder in batches)}
+    if memo is not None and kept != known:
+        from toolkit.render.files import write_atomic
+        try:
+            write_atomic(memo, json.dumps(kept, sort_keys=True).encode())
+        except Exception:  # a memo that cannot be written only costs time next build
+            pass
     return out
+
+
+def _load(memo: Path | None) -> dict:
+    try:
+        data = json.loads(memo.read_text()) if memo is not None and memo.is_file() else {}
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, list) and len(v) == 2
+            and all(x is None or isinstance(x, (int, float)) for x in v)} \
+        if isinstance(data, dict) else {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from toolkit.options import example_option, project_argument
+from toolkit.options import example_option, project_argument, trust_option
 
 
 @click.command("serve")
@@ -14,8 +14,7 @@ from toolkit.options import example_option, project_argument
               help="address to listen on (the default is this computer only)")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="port (0: any free port)")
-@click.option("--trust", is_flag=True, help="import the project's own ./rules package "
-              "(its Python code runs; use only for projects you trust)")
+@trust_option
 @click.option("--open/--no-open", "open_browser", default=False,
               help="open the preview in the default browser")
 def serve(project_dir, host, port, trust, open_browser):

@@ -1,7 +1,6 @@
 """What the preview shows at one moment: every face of the project in each language, made
 by the same templates and view models as `toolkit build`, and the validation problems,
-each attached to the card it concerns. A project that stops validating keeps showing its
-last good faces, with the problems on top."""
+each attached to the card it concerns (see `take` for content with errors)."""
 
 from __future__ import annotations
 
@@ -37,13 +36,17 @@ class Snapshot:
 
 
 def take(project: Path, version: int, trust: bool, previous: Snapshot | None) -> Snapshot:
-    """A new snapshot of `project`; faces come from `previous` when the content is broken."""
+    """A new snapshot of `project`. While the content has errors, the cards that pass their
+    schema are drawn all the same (a broken reference may stop that: then the last good
+    faces stay), and a card that fails its schema keeps its last good face."""
     from toolkit.content.validate import validate_project
 
     start = time.perf_counter()
     snap = Snapshot(version=version)
     try:
         catalog, report = validate_project(project)
+        if catalog is None:
+            catalog = _schema_valid(project)
     except ToolkitError as exc:
         catalog, report, snap.error = None, None, str(exc)
     problems = report.sorted() if report is not None else []
@@ -52,9 +55,9 @@ def take(project: Path, version: int, trust: bool, previous: Snapshot | None) ->
             _faces(project, catalog, trust, snap)
         except ToolkitError as exc:
             snap.error = str(exc)
-    if not snap.cards and previous is not None:  # broken now: keep the last good faces
-        snap.cards = [dict(c, problems=[]) for c in previous.cards]
-        snap.pages, snap.roots = previous.pages, previous.roots
+            snap.cards, snap.pages = [], {}
+    _keep_previous(snap, previous, {p.path.split(".")[1] for p in problems
+                                    if p.path.count(".") >= 1})
     by_id = {c["id"]: c for c in snap.cards if c["side"] == "front"}
     for problem in problems:
         item = {"where": f"{problem.file}:{problem.line}", "severity": problem.severity,
@@ -67,6 +70,34 @@ def take(project: Path, version: int, trust: bool, previous: Snapshot | None) ->
         snap.problems.append(item)
     snap.seconds = time.perf_counter() - start
     return snap
+
+
+def _schema_valid(project: Path):
+    """A catalog of the entries that pass their schema (pass 1), or None."""
+    from toolkit.content.catalog import Catalog
+    from toolkit.content.load import load_project
+
+    loaded = load_project(project)
+    if loaded.game is None:
+        return None
+    sources = {e.id: loaded.where(e) for e in loaded.entries}
+    return Catalog.build(loaded.root, loaded.game, loaded.entries, sources)
+
+
+def _keep_previous(snap: Snapshot, previous: Snapshot | None, broken: set[str]) -> None:
+    """Faces of the previous snapshot: all of them when nothing could be drawn now, else
+    those of broken cards that are missing now (so that their problems show on them)."""
+    if previous is None:
+        return
+    if not snap.cards:
+        snap.cards = [dict(c, problems=[]) for c in previous.cards]
+        snap.pages, snap.roots = previous.pages, previous.roots
+        return
+    have = {c["key"] for c in snap.cards}
+    for card in previous.cards:
+        if card["key"] not in have and card["id"] in broken:
+            snap.cards.append(dict(card, problems=[]))
+            snap.pages.update({k: v for k, v in previous.pages.items() if k[1] == card["key"]})
 
 
 def _faces(project: Path, catalog, trust: bool, snap: Snapshot) -> None:

@@ -81,7 +81,7 @@ def column_type(model, column: str) -> tuple[bool, bool]:
     """(text, is_list) of a dotted column: text columns are kept verbatim."""
     annotation: Any = model
     for part in column.split("."):
-        annotation = _unwrap(annotation)
+        annotation = unwrap(annotation)
         fields = getattr(annotation, "model_fields", None)
         if fields is not None:
             field = fields.get(part)
@@ -92,12 +92,12 @@ def column_type(model, column: str) -> tuple[bool, bool]:
             annotation = typing.get_args(annotation)[1]
         else:
             return False, False
-    annotation = _unwrap(annotation)
+    annotation = unwrap(annotation)
     is_list = typing.get_origin(annotation) in (list, tuple, set)
     return _is_text(annotation), is_list
 
 
-def _unwrap(annotation):
+def unwrap(annotation):
     if typing.get_origin(annotation) in (Union, types.UnionType):
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
         if len(args) == 1:

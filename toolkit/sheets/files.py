@@ -1,5 +1,5 @@
-"""Reading and writing one sheet: CSV (UTF-8 with a BOM so that spreadsheet programs pick
-the encoding) or XLSX (openpyxl; one sheet named after the kind)."""
+"""Reading and writing sheets: CSV (one kind; UTF-8 with a BOM so that spreadsheet programs
+pick the encoding) or XLSX (openpyxl; a sheet per kind, named after it)."""
 
 from __future__ import annotations
 
@@ -12,32 +12,56 @@ from toolkit.errors import UsageError
 FORMATS = ("csv", "xlsx")
 
 
-def write_sheet(path: Path, kind: str, header: list[str], rows: list[list[Any]]) -> None:
+def write_sheets(path: Path, sheets: list[tuple[str, list[str], list[list[Any]]]]) -> None:
+    """Write (kind, header, rows) sheets: all into one XLSX workbook, or one CSV file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.suffix.lower() == ".xlsx":
         from openpyxl import Workbook
-        from openpyxl.styles import Alignment, Font
 
         book = Workbook()
-        sheet = book.active
-        sheet.title = kind[:31]
-        sheet.append(header)
-        for cell in sheet[1]:
-            cell.font = Font(bold=True)
-        for row in rows:
-            sheet.append(row)
-        wrap = Alignment(wrap_text=True, vertical="top")
-        for line in sheet.iter_rows(min_row=2):
-            for cell in line:
-                if isinstance(cell.value, str) and "\n" in cell.value:
-                    cell.alignment = wrap
-        sheet.freeze_panes = "B2"
+        book.remove(book.active)
+        for kind, header, rows in sheets:
+            _xlsx_sheet(book.create_sheet(kind[:31]), header, rows)
         book.save(path)
         return
+    if len(sheets) != 1:
+        raise UsageError("a CSV file holds one kind; name it with --kind (or use xlsx)")
+    _, header, rows = sheets[0]
     with path.open("w", encoding="utf-8-sig", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(header)
         writer.writerows([["" if v is None else v for v in row] for row in rows])
+
+
+def _xlsx_sheet(sheet, header: list[str], rows: list[list[Any]]) -> None:
+    from openpyxl.styles import Alignment, Font
+
+    sheet.append(header)
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for row in rows:
+        sheet.append(row)
+    wrap = Alignment(wrap_text=True, vertical="top")
+    for line in sheet.iter_rows(min_row=2):
+        for cell in line:
+            if isinstance(cell.value, str) and "\n" in cell.value:
+                cell.alignment = wrap
+    sheet.freeze_panes = "B2"
+
+
+def sheet_names(path: Path) -> list[str]:
+    """The sheet names of an XLSX workbook (a CSV file has none)."""
+    if path.suffix.lower() != ".xlsx" or not path.is_file():
+        return []
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(path, read_only=True)
+    except Exception as exc:  # noqa: BLE001 - zip, XML or format errors of a damaged file
+        raise UsageError(f"'{path.name}' is not a readable XLSX workbook ({exc})") from None
+    names = list(book.sheetnames)
+    book.close()
+    return names
 
 
 def read_sheet(path: Path, kind: str) -> tuple[str, list[str], list[tuple[int, list[Any]]]]:

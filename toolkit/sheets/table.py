@@ -8,25 +8,30 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from toolkit.content.load import Loaded, load_project
+from toolkit.content.load import Loaded
 from toolkit.content.problems import did_you_mean
 from toolkit.errors import ContentError, UsageError
-from toolkit.sheets.cells import column_type, flatten, from_cell, to_cell, unflatten
+from toolkit.sheets.cells import column_type, flatten, from_cell, to_cell, unflatten, unwrap
 from toolkit.sheets.files import column_letter
 
 FIRST = ("id", "name.en", "name.zh")
 
 
-def load_kind(project: Path, kind: str) -> tuple[Loaded, type, list]:
-    """The loaded project, the kind's model and its card files (documents)."""
-    loaded = load_project(project)
+def kind_files(loaded: Loaded, kind: str) -> tuple[type, list]:
+    """The kind's model and its card files (documents), or a usage error."""
     model = loaded.kinds.get(kind)
     if model is None:
         raise UsageError(f"unknown kind '{kind}'" + did_you_mean(kind, loaded.kinds)
                          + f" (kinds: {', '.join(sorted(loaded.kinds))})")
     docs = [d for d in loaded.docs.values()
             if isinstance(d.data, dict) and d.data.get("kind") == kind]
-    return loaded, model, docs
+    return model, docs
+
+
+def kinds_with_files(loaded: Loaded) -> list[str]:
+    """Every kind that has a card file, in file order."""
+    kinds = [d.data.get("kind") for d in loaded.docs.values() if isinstance(d.data, dict)]
+    return list(dict.fromkeys(k for k in kinds if k in loaded.kinds and k != "game"))
 
 
 def export_rows(model, docs, native: bool) -> tuple[list[str], list[list]]:
@@ -40,9 +45,9 @@ def export_rows(model, docs, native: bool) -> tuple[list[str], list[list]]:
     return header, rows
 
 
-def import_rows(model, kind: str, where: str, header: list[str], body) -> list[dict]:
-    """Cards of the rows; every problem names the row and column, and none is written."""
-    problems: list[str] = []
+def import_rows(model, kind: str, where: str, header: list[str], body,
+                problems: list[str]) -> list[dict]:
+    """Cards of the rows; every problem (naming the row and column) goes to `problems`."""
     seen: dict[str, int] = {}
     for index, column in enumerate(header):
         if not column:
@@ -70,10 +75,13 @@ def import_rows(model, kind: str, where: str, header: list[str], body) -> list[d
         if not bad:
             problems.extend(_check(model, kind, card, where, number, header))
         cards.append(card)
+    return cards
+
+
+def refuse(problems: list[str]) -> None:
     if problems:
         raise ContentError(f"{len(problems)} problem(s), nothing was written:\n"
                            + "\n".join(problems))
-    return cards
 
 
 def _check(model, kind, card, where, number, header) -> list[str]:
@@ -87,6 +95,19 @@ def _check(model, kind, card, where, number, header) -> list[str]:
                           next((c for c in header if c.startswith(loc + ".")), None))
             place = (f"column {column_letter(header.index(column))} ({column})" if column
                      else f"field '{loc}' (no column)")
-            out.append(f"{where}, row {number}, {place}: {err['msg']}")
+            message = err["msg"]
+            if err["type"] == "extra_forbidden":
+                allowed = _fields(model, err["loc"])
+                message = ("unknown field" + did_you_mean(str(err["loc"][-1]), allowed)
+                           + " (the first row names the fields)")
+            out.append(f"{where}, row {number}, {place}: {message}")
         return out
     return []
+
+
+def _fields(model, loc) -> list[str]:
+    """The field names allowed where `loc` points (for a did-you-mean)."""
+    for part in loc[:-1]:
+        field = (getattr(model, "model_fields", None) or {}).get(part)
+        model = unwrap(field.annotation) if field is not None else None
+    return list(getattr(model, "model_fields", None) or [])

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from toolkit.errors import UsageError
 
 MIXED = "mixed"
+MAX_PLAYERS = 64  # before game.yaml is read; its players.min..max decide then
 
 
 def seed_for(master: int, index: int) -> int:
@@ -31,6 +32,8 @@ def parse_players(text: str, allowed: tuple[int, int] | None = None) -> list[int
     hi = int(match.group(2) or lo)
     if lo > hi:
         raise UsageError(f"--players: the range {lo}-{hi} is empty")
+    if lo < 1 or hi > MAX_PLAYERS:
+        raise UsageError(f"--players: expected 1 to {MAX_PLAYERS} players, got '{text}'")
     if allowed and (lo < allowed[0] or hi > allowed[1]):
         raise UsageError(f"--players: this game takes {allowed[0]}-{allowed[1]} players, "
                          f"got '{text}'")

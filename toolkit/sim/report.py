@@ -12,8 +12,6 @@ from toolkit.sim import plots
 TEMPLATE_DIR = TEMPLATES_DIR / "reports"
 TEMPLATE = "simulate.html.j2"
 TITLES = {"party": "Starting party"}  # a group's title when not its name capitalised
-REASONS = {"glory": "a player reached the glory goal", "events_exhausted": "the event deck ran out",
-           "heroes_exhausted": "no hero card was left", "round_limit": "the round limit"}
 
 
 def pct(x: float, digits: int = 0) -> str:
@@ -69,11 +67,13 @@ def length_line(report) -> str:
     r, ends = report["rounds"], report["end_reason"]
     if not report["games"]:
         return "No game finished."
-    parts = ", ".join(f"{pct(share)} because {REASONS.get(k, k)}"
+    words = report.get("end_reason_words", {})  # the game's words for its end reasons
+    parts = ", ".join(f"{pct(share)} because {words.get(k, k)}"
                       for k, share in sorted(ends["share"].items(), key=lambda kv: -kv[1]))
     unit = r.get("unit", "rounds")
-    return (f"Games last {r['p50']:g} {unit} at the median (10–90 %: {r['p10']:g}–"
-            f"{r['p90']:g}, longest {r['max']}); they end {parts}.")
+    line = (f"Games last {r['p50']:g} {unit} at the median (10–90 %: {r['p10']:g}–"
+            f"{r['p90']:g}, longest {r['max']})")
+    return line + (f"; they end {parts}." if set(ends["counts"]) != {"end"} else ".")
 
 
 def _rows(entries, kind, names, flagged=frozenset()):

@@ -56,7 +56,7 @@ def test_build_prints_counters_tiles_and_reference(tmp_path):
     assert {"print-cards-duplex.pdf", "print-one-sided.pdf"} <= names  # one-sided: reference
 
 
-def test_simulate_check_replay_compare_odds(tmp_path):
+def test_simulate_and_check(tmp_path):
     project = _copy(tmp_path)
     code, out = invoke("simulate", project, "-n", "3", "--players", "4", "--workers", "1")
     assert code in (0, None), out
@@ -64,6 +64,10 @@ def test_simulate_check_replay_compare_odds(tmp_path):
     code, out = invoke("check", project, "-n", "1")
     assert code in (0, None), out
     assert "0 invariant violations" in out and "0 failed" in out
+
+
+def test_replay_compare_and_odds(tmp_path):
+    project = _copy(tmp_path)
     code, out = invoke("replay", project, "--seed", "2", "--players", "3", "--until", "40",
                        "--lang", "zh")
     assert code in (0, None) and "#40" in out and "六边形" in out

@@ -114,3 +114,16 @@ def test_heuristic_beats_random(catalog):
         record = play_game(GAME, catalog, seed, ["heuristic", "random"], keep_actions=False)
         wins += record["winner"] == [0]
     assert wins >= 9
+
+
+def test_search_agent_plays_through_determinize(catalog):
+    from toolkit.agents import make_agent
+    state = GAME.scenario(catalog, {
+        "phase": "combat", "terrain": {"default": "plains"},
+        "hexes": {0: {"owner": 0}, 1: {"owner": 1, "fort": 2}},
+        "units": [{"seat": 0, "thing": "centaur", "hex": 1}], "dice": [1, 6]}, 0)
+    GAME.apply_action(state, ("fight", 1))
+    legal = GAME.legal_actions(state)
+    assert legal == [("retreat", 0), ("stay",)]
+    agent = make_agent("search:2", GAME, catalog, 0, 1)
+    assert agent.choose(GAME.observation(state, 0), legal) in legal

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
+
 from toolkit.checks.rulings import run_rulings
 from toolkit.checks.rulings_load import load_rulings
 from toolkit.content.validate import load_catalog
+from toolkit.errors import ContentError
 from toolkit.games.kings_and_things import GAME
 
 from .conftest import PROJECT
@@ -46,3 +49,14 @@ def test_probability_enumerates_the_dice(catalog):
 
     got = GAME.probability(catalog, setup, 0, play, lambda s: s.sub.get("step") == "place")
     assert got == Fraction(1, 36)   # twice 6 is 12: only double six
+
+
+def test_a_misspelt_ruling_is_reported_at_its_line(tmp_path):
+    project = tmp_path / "kt"
+    shutil.copytree(PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    path = project / "cards" / "rulings" / "combat.yaml"
+    path.write_text(path.read_text().replace("{hex: 1, owner: 0}\n      - {unit: u2, at: null}",
+                                             "{hex: 1, ownr: 0}\n      - {unit: u2, at: null}", 1))
+    with pytest.raises(ContentError) as info:
+        load_rulings(project, GAME)
+    assert "combat.yaml:" in info.value.message and "ownr" in info.value.message

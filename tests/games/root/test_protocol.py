@@ -61,12 +61,16 @@ def test_observation_hides_other_hands_and_determinize_fills_them(game, catalog)
 
 
 def test_actions_round_trip_and_read_in_both_languages(game, catalog):
-    s, acts = _random_game(game, catalog, 5, stop=80)
+    s, acts = _random_game(game, catalog, 5)
     for a in acts:
         assert game.action_from_json(game.action_to_json(a)) == a
+    s, _ = _random_game(game, catalog, 5, stop=80)
     a = game.legal_actions(s)[0]
     assert game.describe_action(s, a, "en") and game.describe_action(s, a, "zh")
-    assert any("骰子" in line for line in game.log_lines(s, "zh")) or s.rounds < 3
+    done, _ = _random_game(game, catalog, 5)
+    assert any(line.startswith("dice: ") for line in game.log_lines(done, "en"))
+    assert any("骰子" in line for line in game.log_lines(done, "zh"))
+    assert game.log_lines(done, "zh")[-1].endswith("获胜")
 
 
 def test_loop_records_a_game_with_heuristics(game, catalog):
@@ -90,3 +94,26 @@ def test_every_ruling_holds(game, catalog):
     assert len(items) >= 40
     failures = run_rulings(game, catalog, items)
     assert failures == [], failures[:3]
+
+
+def test_exact_probability_enumerates_the_dice(game, catalog):
+    from toolkit.games.root import board
+    from toolkit.games.root.rulings import step_matches
+
+    setup = {"pieces": {"c5": {"marquise": {"warriors": 3}, "eyrie": {"warriors": 2}}}}
+
+    def play_battle(state):
+        action = next(a for a in game.legal_actions(state)
+                      if step_matches(game, state, a, {"do": "battle", "clearing": "c5"}))
+        return game.apply_action(state, action)
+
+    from fractions import Fraction
+    p = game.probability(catalog, setup, 0, play_battle,
+                         lambda s: board.warriors(s, "c5", "eyrie") == 0)
+    assert p == Fraction(3, 4)
+
+
+def test_ruling_problems_name_unknown_keys(game):
+    problems = game.ruling_problems({"setup": {"pices": {}}, "expect": [{"bogus": 1},
+                                                                       {"over": True}]})
+    assert [p[0] for p in problems] == [("setup", "pices"), ("expect", 0)]

@@ -26,7 +26,7 @@ class CaravansGame(Game):
 
     name = "caravans"
     title = {"en": "Caravans & Brigands", "zh": "商队与强盗"}
-    length_setting = "end.max_rounds in game.yaml (or the event deck's size)"
+    length_setting = "glory_to_win in game.yaml and the size of the event deck (events.yaml)"
 
     # the state machine: the engine's own functions (no wrapper call in the hot loop)
     legal_actions = staticmethod(legal_actions)
@@ -71,10 +71,6 @@ class CaravansGame(Game):
     def record(self, state) -> dict:
         from toolkit.games.caravans.engine.record import game_record
         return game_record(state)
-
-    def history(self, state) -> list:
-        """The actions applied so far, in order (the loop keeps none of its own)."""
-        return list(state.history)
 
     def log_lines(self, state, lang: str = "en") -> list[str]:
         from toolkit.games.caravans.log import log_lines

@@ -13,6 +13,8 @@ from toolkit.sim.stats import Record, rate_entry, score, seats
 CARD_KINDS = ("event", "equipment", "weapon", "glory_card")
 USED_KINDS = CARD_KINDS[1:]  # cards a player uses; events are drawn for everyone
 GLORY_SOURCES = ("defeat", "sell", "raid", "mission", "rumor", "large_party", "stash")
+END_WORDS = {"glory": "a player reached the glory goal", "events_exhausted": "the event deck ran out",
+             "heroes_exhausted": "no hero card was left", "round_limit": "the round limit"}
 
 
 def group_ids(catalog) -> dict[str, list[str]]:
@@ -34,7 +36,8 @@ def sections(records: list[Record], catalog=None) -> dict[str, Any]:
     kinds = None
     if catalog is not None:
         kinds = {id_: kind for kind, entries in catalog.by_kind.items() for id_ in entries}
-    return {"hero_played": _played_rates(records), "glory_by_source": glory_by_source(records),
+    return {"end_reason_words": END_WORDS,
+            "hero_played": _played_rates(records), "glory_by_source": glory_by_source(records),
             "deaths": deaths(records), "bounty": bounty(records),
             "gold_by_round": gold_by_round(records), "cards": cards(records, kinds)}
 

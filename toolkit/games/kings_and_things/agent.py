@@ -57,27 +57,27 @@ class Heuristic:
         return max(legal, key=lambda a: (self._land_around(obs, data, a[1]), -a[1]))
 
     # ---- placing things ------------------------------------------------------------------
-    def _home(self, obs):
+    def _front(self, obs, data):
+        """The own hex with the most unexplored or enemy land around it (ties: the fort)."""
+        def open_land(h):
+            return sum(1 for n in obs.neighbours(h) if data.land(obs.terrain[n])
+                       and obs.owner[n] != self.seat)
         hexes = obs.hexes_of(self.seat)
-        return max(hexes, key=lambda h: (obs.fort[h], -h))
+        return max(hexes, key=lambda h: (open_land(h), obs.fort[h], -h)) if hexes else None
 
     def _deploy(self, obs, data, legal):
-        home = self._home(obs)
-        owned_terrains = {obs.terrain[h] for h in obs.hexes_of(self.seat)}
+        """Income counters out, creatures to the front (bluffs too: a face-down counter
+        explores and deters as well as a real one), the rest behind the screen."""
+        front = self._front(obs, data)
         for action in legal:
-            if action[0] != "place":
-                continue
-            thing, hex_ = action[1], action[2]
-            kind = data.kind(thing)
-            if kind == "income_counter":
+            if action[0] == "place" and data.kind(action[1]) == "income_counter":
                 return action
-            real = data.card(thing).terrain in owned_terrains
-            in_rack = thing in obs.racks[self.seat]
-            if real and (hex_ == home or not any(a[0] == "place" and a[1] == thing
-                                                 and a[2] == home for a in legal)):
+        for action in legal:
+            if action[0] == "place" and action[2] == front:
                 return action
-            if not real and not in_rack and ("rack", thing) not in legal and hex_ == home:
-                return action   # a bluff: better face down than back in the cup
+        for action in legal:
+            if action[0] == "place" and action[1] not in obs.racks[self.seat]:
+                return action
         for action in legal:
             if action[0] == "rack":
                 return action
@@ -92,9 +92,9 @@ class Heuristic:
     # ---- gold ------------------------------------------------------------------------------
     def _recruit(self, obs, data, legal):
         gold = obs.gold[self.seat]
-        if gold < 20:
+        if gold < 10:
             return None
-        options = [a for a in legal if a[0] == "recruit" and gold - 5 * a[2] >= 10]
+        options = [a for a in legal if a[0] == "recruit" and gold - 5 * a[2] >= 5]
         if not options:
             return None
         def chance(a):
@@ -112,14 +112,21 @@ class Heuristic:
         return max(legal, key=lambda a: (obs.fort[a[2]], -a[2]))
 
     def _buy(self, obs, data, legal):
-        spare = (obs.gold[self.seat] - 10) // 5
+        """Keep 5 gold for next turn's fort level when one can be raised; buy the rest."""
+        from toolkit.games.kings_and_things.phases.build import citadel_allowed
+        levels = [obs.fort[h] for h in obs.hexes_of(self.seat)]
+        top = max(levels, default=0)
+        army = sum(1 for u in obs.units.values() if u["owner"] == self.seat)
+        upgrade = top < 3 or (top == 3 and citadel_allowed(obs, data, self.seat))
+        reserve = 5 if upgrade and army >= 4 else 0
+        spare = (obs.gold[self.seat] - reserve) // 5
         return max((a for a in legal if a[1] <= max(0, spare)), key=lambda a: a[1])
 
     def _build(self, obs, data, legal):
         builds = [a for a in legal if a[0] == "build"]
         best = max(builds, key=lambda a: (obs.fort[a[1]], -a[1]))
-        if obs.fort[best[1]] == 0 and obs.gold[self.seat] < 15:
-            return ("done",)
+        if obs.fort[best[1]] == 0 and obs.gold[self.seat] < 10:
+            return ("done",)   # a new tower only with gold to spare
         return best
 
     # ---- events and powers ----------------------------------------------------------------
@@ -157,8 +164,8 @@ class Heuristic:
     def _bribe(self, obs, data, legal):
         from toolkit.games.kings_and_things.battle_choices import bribe_cost
         units = {u["id"]: u for u in obs.battle["units"][1]}
-        cheap = [a for a in legal if a[0] == "bribe"
-                 and obs.gold[self.seat] - bribe_cost(obs, data, units[a[1]]) >= 10]
+        cheap = [a for a in legal if a[0] == "bribe" and bribe_cost(obs, data, units[a[1]]) <= 4
+                 and obs.gold[self.seat] - bribe_cost(obs, data, units[a[1]]) >= 5]
         return min(cheap, key=lambda a: (units[a[1]]["value"], a[1])) if cheap else None
 
     def _absorb(self, obs, data, legal):
@@ -212,13 +219,13 @@ class Heuristic:
         for token, u in sorted(obs.units.items(), key=lambda i: int(i[0][1:])):
             if u["owner"] == self.seat and not u["moved"]:
                 stacks.setdefault(u["hex"], []).append(token)
+        taken: set[int] = set()
         for hex_, tokens in sorted(stacks.items()):
+            real = [t for t in tokens if supported(obs, data, t)]
+            bluffs = [t for t in tokens if t not in real]
             keep = 1 if obs.fort[hex_] and obs.owner[hex_] == self.seat else 0
-            movers = sorted(tokens, key=lambda t: -value_of(data, obs.units[t]["thing"]))
-            movers = [t for t in movers if supported(obs, data, t)]
+            movers = sorted(real, key=lambda t: -value_of(data, obs.units[t]["thing"]))
             movers = movers[:max(0, len(movers) - keep)] if keep else movers
-            if not movers:
-                continue
             targets: dict[int, list[str]] = {}
             for token in movers:
                 for dest in reach(obs, data, token, occ):
@@ -233,4 +240,11 @@ class Heuristic:
                     best, best_score = dest, score
             if best is not None:
                 plan += [(t, best) for t in targets[best]]
+                taken.add(best)
+            for token in bluffs:  # a bluff explores alone: one chance in three it holds
+                spots = [h for h in reach(obs, data, token, occ) if obs.owner[h] is None
+                         and not obs.seats_at(h) and h not in taken]
+                if spots:
+                    plan.append((token, spots[0]))
+                    taken.add(spots[0])
         return plan

@@ -32,6 +32,12 @@ class Data:
     counters: dict[int, list[str]]     # hero counter -> its two heroes
     forts: list[object] = field(default_factory=list)   # by level, 1..4
 
+    def __post_init__(self):
+        self.lands = frozenset(t for t, e in self.terrains.items() if e.land)
+        self.costs = {t: int(e.move_cost) for t, e in self.terrains.items()}
+        self.flying = frozenset(id_ for id_, e in self.entry.items()
+                                if getattr(e, "flying", None))
+
     def setting(self, name: str) -> int:
         return self.settings[name]
 
@@ -42,10 +48,10 @@ class Data:
         return self.entry[base(thing)]
 
     def land(self, terrain: str) -> bool:
-        return bool(self.terrains[terrain].land)
+        return terrain in self.lands
 
     def move_cost(self, terrain: str) -> int:
-        return int(self.terrains[terrain].move_cost)
+        return self.costs[terrain]
 
     def fort_at(self, level: int):
         return self.forts[level - 1]

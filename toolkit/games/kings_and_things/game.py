@@ -43,6 +43,10 @@ class KingsAndThings(Game):
         share = 1.0 / len(state.winner)
         return [share if s in state.winner else 0.0 for s in range(state.n)]
 
+    def clone(self, state):
+        from toolkit.games.kings_and_things.hidden import fast_clone
+        return fast_clone(state)
+
     # ---- information --------------------------------------------------------------------
     def observation(self, state, seat):
         return hidden.observation(state, seat)
@@ -91,6 +95,10 @@ class KingsAndThings(Game):
     def scenario(self, catalog, setup_, seed):
         from toolkit.games.kings_and_things.rulings import scenario
         return scenario(data_mod.load(catalog), setup_, seed)
+
+    def ruling_problems(self, ruling):
+        from toolkit.games.kings_and_things.rulings import ruling_problems
+        return ruling_problems(ruling)
 
     def step_matches(self, state, action, step):
         from toolkit.games.kings_and_things.rulings import step_matches

@@ -12,6 +12,27 @@ import random
 HIDDEN = "?"
 
 
+def fast_clone(state):
+    """An independent copy, cheaper than a deep copy: the log's events are never changed,
+    so they are shared."""
+    new = copy.copy(state)
+    for name in ("terrain", "owner", "fort", "income", "deck", "gold", "order", "removed",
+                 "free_builds", "built", "cup", "dice", "draws", "log"):
+        setattr(new, name, list(getattr(state, name)))
+    new.racks = [list(r) for r in state.racks]
+    new.units = {t: dict(u) for t, u in state.units.items()}
+    new.hero_pool, new.forts_left = dict(state.hero_pool), dict(state.forts_left)
+    new.citadel_since = dict(state.citadel_since)
+    new.battles = {h: list(s) for h, s in state.battles.items()}
+    new.stats = {k: list(v) for k, v in state.stats.items()}
+    new.sub = copy.deepcopy(state.sub)
+    new.battle = copy.deepcopy(state.battle)
+    if state.rng is not None:
+        new.rng = random.Random()
+        new.rng.setstate(state.rng.getstate())
+    return new
+
+
 def observation(state, seat: int):
     obs = copy.copy(state)
     obs.rng, obs.dice = None, []
@@ -52,7 +73,7 @@ def _known(obs, data) -> list[str]:
 
 def determinize(obs, seat: int, rng: random.Random, data):
     """A full state equal to `obs` in all `seat` sees, the hidden things dealt at random."""
-    state = copy.deepcopy(obs)
+    state = fast_clone(obs)
     state.rng = random.Random(rng.getrandbits(64))
     unknown = list(data.instances)
     for thing in _known(obs, data):

@@ -108,3 +108,25 @@ def step_matches(state, action, step) -> bool:
         if got != want:
             return False
     return True
+
+
+def ruling_problems(ruling) -> list[tuple[tuple, str]]:
+    """Problems of a ruling's Kings & Things parts found when the rulings load: unknown
+    setup keys, action kinds and expectation facts."""
+    from toolkit.games.kings_and_things.actions import ARGS
+    from toolkit.games.kings_and_things.rulings_expect import KNOWN
+    out = []
+    for key in sorted(set(ruling.get("setup") or {}) - SETUP_KEYS):
+        out.append((("setup", key), f"unknown setup key '{key}' (known: "
+                    f"{', '.join(sorted(SETUP_KEYS))})"))
+    for i, step in enumerate(ruling.get("steps") or []):
+        kind = step.get("do")
+        if kind not in ARGS and kind != "event":
+            out.append((("steps", i, "do"), f"unknown action '{kind}' (known: "
+                        f"{', '.join(sorted(ARGS))}, event)"))
+    for i, item in enumerate(ruling.get("expect") or []):
+        inner = item.get("probability", item)
+        unknown = sorted(set(inner) - KNOWN) if isinstance(inner, dict) else []
+        if unknown:
+            out.append((("expect", i, unknown[0]), f"unknown expectation '{unknown[0]}'"))
+    return out

@@ -20,6 +20,11 @@ from toolkit.games.kings_and_things.data import base
 from toolkit.games.kings_and_things.state import NeedDie, income
 
 MAX_DICE = 12
+KNOWN = {"battle_odds", "equals", "seat", "gold", "rack", "income", "hexes", "units", "hex",
+         "owner", "fort", "income_counter", "terrain", "unit", "at", "reach", "phase", "stage",
+         "draws", "hits", "cup", "pending", "step", "defenders", "logged", "pool",
+         # the generic runner's own
+         "over", "winners", "current", "legal", "is", "probability"}
 
 
 def _pair(want, got):

@@ -63,6 +63,20 @@ def unit_words(state, data: Data, token: str, lang: str, seat: int | None = None
     return f"{token} {name(data, unit['thing'], lang)}"
 
 
+STRUCTURES = {"fort": ("the fort", "堡垒"), "town": ("the city or village", "城市或村庄"),
+              "wall": ("the firewall", "火墙"), "golem": ("the golem", "魔像")}
+
+
+def _battle_unit(state, data: Data, value: str, lang: str) -> str:
+    """A unit token (u12), an explored defender (n:goblins:1) or a battle structure."""
+    if value.startswith("n:"):
+        return name(data, value[2:], lang)
+    head = value.split(":", 1)[0]
+    if head in STRUCTURES:
+        return STRUCTURES[head][0 if lang == "en" else 1]
+    return unit_words(state, data, value, lang)
+
+
 def describe(state, data: Data, action, lang: str) -> str:
     from toolkit.games.kings_and_things.actions import to_json
     fields = to_json(action)
@@ -74,8 +88,8 @@ def describe(state, data: Data, action, lang: str) -> str:
             out[key] = hex_words(state, data, value, lang)
         elif key in ("thing", "other", "hero"):
             out[key] = name(data, value, lang)
-        elif key in ("unit", "target") and isinstance(value, str) and value.startswith("u"):
-            out[key] = unit_words(state, data, value, lang)
+        elif key in ("unit", "target") and isinstance(value, str):
+            out[key] = _battle_unit(state, data, value, lang)
         elif key == "target":
             out[key] = _target(state, data, data.card(action[1]).op, value, lang)
         else:

@@ -66,7 +66,7 @@ def score(s, seat, a) -> float:
         return 1 if a[2] else 0
     if kind == "damage":
         return (1 if a[2] else 0) - (1 if a[1] == "sword" else 0)
-    if kind in ("keep", "corner", "character", "forest", "remove", "drop", "roost",
+    if kind in ("keep", "corner", "place", "pay_wood", "character", "forest", "remove", "drop", "roost",
                 "discard", "burrow_bank", "wood", "codebreakers"):
         return 1
     if kind == "craft":
@@ -130,8 +130,10 @@ def _extra(s, st, fac, a):
         return -2 if len(s.f["alliance"]["supporters"]) >= 5 else 0
     if kind == "train":
         return -3 if s.f["alliance"]["officers"] >= 4 else 0
-    if kind == "aid":
-        return (2 if a[2] else 0) + (1 if s.f["vagabond"]["rel"].get(a[1]) != "hostile" else -2)
+    if kind == "aid":   # spend the item he holds most of
+        spare = sum(1 for i, e, d in vi.items(s) if i == a[3] and not e and not d)
+        return (2 if a[2] else 0) + (1 if s.f["vagabond"]["rel"].get(a[1]) != "hostile"
+                                     else -2) + 0.2 * spare - (1 if a[3] == "sword" else 0)
     if kind == "quest":
         return 0.5 if a[2] == "vp" else 0
     if kind == "strike":

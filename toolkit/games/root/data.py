@@ -4,6 +4,7 @@ supply, faction tracks, leaders, characters and quests. The rules read only this
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from toolkit.errors import ContentError
 
@@ -37,8 +38,9 @@ class Static:
     names: dict = field(default_factory=dict)
     key: str = ""
 
-    @property
+    @cached_property
     def clearings(self):
+        """Clearing ids in printed priority order."""
         return sorted(self.suit, key=lambda c: self.priority[c])
 
     def corners(self):
@@ -57,6 +59,7 @@ _BY_STATE: dict = {}
 
 
 def static(catalog) -> Static:
+    """The Static of a catalog, built once per catalog and content."""
     key = (id(catalog), getattr(catalog, "content_hash", None))
     if key not in _CACHE:
         _CACHE[key] = _build(catalog)

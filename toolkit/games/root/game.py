@@ -11,7 +11,8 @@ from toolkit.games.root import actions, turn
 from toolkit.games.root.data import FACTIONS, static, static_of
 from toolkit.games.root.state import State
 
-MANDATORY = ("discard", "trim", "wood", "decree", "new_roost", "turmoil", "resolve", "march")
+MANDATORY = ("discard", "trim", "wood", "decree", "new_roost", "turmoil", "resolve", "march",
+             "recruit_pick", "wood_pay")
 
 
 def deal(catalog, seed, factions) -> State:
@@ -109,14 +110,14 @@ class RootGame(Game):
         return s
 
     def clone(self, s):
-        return copy.deepcopy(s)
+        return s.copy()
 
     # ---- information -----------------------------------------------------------------------
     def observation(self, s, seat):
         """A copy with what `seat` cannot see hidden: other hands, the deck's order, the
         Alliance's supporters (unless `seat` is the Alliance), the items under the ruins and
         the quest deck. `unseen` lists the hidden cards."""
-        o = copy.deepcopy(s)
+        o = s.copy(keep_history=False)   # agents read the position, not the past
         unseen = list(o.deck)
         for i in range(len(o.hands)):
             if i != seat:
@@ -136,7 +137,7 @@ class RootGame(Game):
         return o
 
     def determinize(self, o, seat, rng):
-        s = copy.deepcopy(o)
+        s = o.copy()
         pool = list(s.__dict__.pop("unseen", []))
         rng.shuffle(pool)
         for i in range(len(s.hands)):
@@ -200,6 +201,14 @@ class RootGame(Game):
     def expect(self, s, item):
         from toolkit.games.root.rulings import expect
         return expect(self, s, item)
+
+    def probability(self, catalog, setup, seed, play, holds):
+        from toolkit.games.root.rulings import probability
+        return probability(self, catalog, setup, seed, play, holds)
+
+    def ruling_problems(self, ruling):
+        from toolkit.games.root.rulings import ruling_problems
+        return ruling_problems(ruling)
 
     def agents(self):
         from toolkit.games.root.agents import AGENTS

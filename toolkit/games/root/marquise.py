@@ -15,22 +15,30 @@ def init(s, st, seat):
 
 
 def setup_options(s, st, seat):
-    if board.keep_clearing(s) is None and not s.keep_gone:
-        return [("keep", c) for c in st.corners()]
-    return []
+    keep = board.keep_clearing(s)
+    if keep is None:
+        return [] if s.keep_gone or s.f[FAC].get("placed") else \
+            [("keep", c) for c in st.corners()]
+    todo = [k for k in KINDS if not board.on_map(s, k)]
+    if not todo or s.f[FAC].get("placed"):
+        return []
+    # one of each building in the keep's clearing or a clearing next to it
+    return [("place", todo[0], c) for c in [keep] + list(st.adj[keep])
+            if board.free_slots(st, s, c) > 0]
 
 
 def apply_setup(s, st, seat, a):
+    if a[0] == "place":
+        board.place(s, a[2], FAC, a[1], "building")
+        if all(board.on_map(s, k) for k in KINDS):
+            s.f[FAC]["placed"] = True
+        return
     keep = a[1]
     board.place(s, keep, FAC, "keep", "token")
     far = st.opposite.get(keep)
     for c in st.clearings:
         if c != far:
             board.place_warriors(s, c, FAC, 1)
-    spots = [keep] + list(st.adj[keep])
-    for kind in KINDS:   # one of each, in the keep's clearing first, then its neighbours
-        c = next(x for x in spots if board.free_slots(st, s, x) > 0)
-        board.place(s, c, FAC, kind, "building")
 
 
 def wood_left(s, st):
@@ -66,6 +74,10 @@ def options(s, st, seat):
         return [("end",)]
     if step == "discard":
         return turn.discard_options(s, seat)
+    if step == "wood_pay":
+        return [("pay_wood", c) for c in _wood_sources(s, st)]
+    if step == "recruit_pick":
+        return [("recruit", c) for c in sorted(set(s.flags["recruit_left"]), key=st.priority.get)]
     if step == "march":
         return turn.move_options(s, st, FAC, "march") + [("end",)]
     out = []
@@ -78,8 +90,10 @@ def options(s, st, seat):
         if not s.flags.get("recruited") and board.on_map(s, "recruiter") and s.reserve[FAC]:
             out.append(("recruit", None))
         out += build_options(s, st)
-        out += [("overwork", c) for c in sorted(set(board.where(s, "sawmill")), key=st.priority.get)
-                if wood_left(s, st) > 0 and cards.pick(s, st, seat, st.suit[c])]
+        if wood_left(s, st) > 0:
+            out += [("overwork", c, card)
+                    for c in sorted(set(board.where(s, "sawmill")), key=st.priority.get)
+                    for card in cards.matching(s, st, seat, st.suit[c])]
     out += [("hawks", c) for c in sorted({c for c in s.hands[seat]
                                           if st.cards[c]["suit"] == "bird"})]
     return out + [("end",)]
@@ -123,6 +137,8 @@ def apply(s, st, seat, a):
     if kind == "wood":
         s.flags["saws"].remove(a[1])
         board.place(s, a[1], FAC, "wood", "token")
+        if wood_left(s, st) <= 0 or not s.flags["saws"]:
+            s.step = "birdsong"
     elif kind == "end":
         if s.step in ("wood", "birdsong"):
             turn.to_daylight(s, st)
@@ -145,18 +161,32 @@ def apply(s, st, seat, a):
         else:
             s.step = "day"
         turn.move(s, st, seat, a[1], a[2], a[3])
+    elif kind == "recruit" and s.step == "recruit_pick":
+        board.place_warriors(s, a[1], FAC, 1)
+        s.flags["recruit_left"].remove(a[1])
+        if not s.reserve[FAC] or not s.flags["recruit_left"]:
+            s.step = "day"
     elif kind == "recruit":
         _act(s)
         s.flags["recruited"] = True
-        for c in board.where(s, "recruiter"):
-            board.place_warriors(s, c, FAC, 1)
+        sites = board.where(s, "recruiter")
+        if s.reserve[FAC] >= len(sites):
+            for c in sites:
+                board.place_warriors(s, c, FAC, 1)
+        else:   # too few warriors: the Marquise picks the recruiters served
+            s.flags["recruit_left"] = sites
+            s.step = "recruit_pick"
     elif kind == "build":
         _act(s)
         _build(s, st, seat, a[1], a[2])
     elif kind == "overwork":
         _act(s)
-        cards.spend(s, st, seat, cards.pick(s, st, seat, st.suit[a[1]]))
+        cards.spend(s, st, seat, a[2])
         board.place(s, a[1], FAC, "wood", "token")
+    elif kind == "pay_wood":
+        s.board[a[1]]["t"].remove([FAC, "wood"])
+        s.flags["wood_due"] -= 1
+        _wood_due(s, st)
     else:
         return False
     return True
@@ -164,13 +194,28 @@ def apply(s, st, seat, a):
 
 def _build(s, st, seat, kind, c):
     placed = board.on_map(s, kind)
-    cost = st.pieces[kind]["cost"][placed]
-    for x in _component(s, st, c):   # wood nearest the new building goes first
-        while cost and board.tokens(s, x, FAC, "wood"):
-            s.board[x]["t"].remove([FAC, "wood"])
-            cost -= 1
+    s.flags["wood_due"] = st.pieces[kind]["cost"][placed]
+    s.flags["wood_from"] = _component(s, st, c)
     board.place(s, c, FAC, kind, "building")
     board.gain(s, seat, st.pieces[kind]["vp"][placed])
+    _wood_due(s, st)
+
+
+def _wood_sources(s, st):
+    return [x for x in s.flags["wood_from"] if board.tokens(s, x, FAC, "wood")]
+
+
+def _wood_due(s, st):
+    """The Marquise chooses where the wood comes from, unless one clearing holds it all or
+    every connected wood is needed."""
+    sources = _wood_sources(s, st)
+    total = sum(len(board.tokens(s, x, FAC, "wood")) for x in sources)
+    if s.flags["wood_due"] and (len(sources) == 1 or total == s.flags["wood_due"]):
+        for x in sources:
+            while s.flags["wood_due"] and board.tokens(s, x, FAC, "wood"):
+                s.board[x]["t"].remove([FAC, "wood"])
+                s.flags["wood_due"] -= 1
+    s.step = "wood_pay" if s.flags["wood_due"] else "day"
 
 
 def settle(s, st, seat):

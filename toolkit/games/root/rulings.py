@@ -233,3 +233,41 @@ def _odds(item):
     got = outcome(int(o["attackers"]), int(o["defenders"]), bool(o.get("ambush", False)),
                   int(o.get("attacker_left", -1)), int(o.get("defender_left", -1)))
     return got, Fraction(str(item["equals"]))
+
+
+def probability(game, catalog, setup, seed, play, holds, max_rolls=2):
+    """The exact chance that `holds` after the steps, over every battle roll they make
+    (each roll: 16 equally likely dice pairs); None beyond `max_rolls` rolls."""
+    from fractions import Fraction
+    fixed = [list(d) for d in setup.get("dice") or []]
+
+    def run(prefix):
+        s = play(scenario(game, catalog, {**setup, "dice": fixed + prefix}, seed))
+        rolls = sum(1 for e in s.log if e[0] == "dice")
+        if rolls <= len(fixed) + len(prefix):
+            return Fraction(1 if holds(s) else 0)
+        if len(prefix) >= max_rolls:
+            raise ValueError("too many rolls")
+        return sum((run(prefix + [[x, y]]) for x in range(4) for y in range(4)),
+                   Fraction(0)) / 16
+
+    try:
+        return run([])
+    except ValueError:
+        return None
+
+
+def ruling_problems(ruling):
+    """Unknown setup keys and expectations, reported when the rulings load."""
+    out = []
+    for key in ruling.get("setup") or {}:
+        if key not in SETUP_KEYS:
+            out.append((("setup", key), f"setup key '{key}' is not known to Root (known: "
+                        f"{', '.join(sorted(SETUP_KEYS))})"))
+    generic = {"over", "winners", "current", "legal", "is", "probability", "equals"}
+    for n, item in enumerate(ruling.get("expect") or []):
+        if isinstance(item, dict) and not set(item) <= generic \
+                and not any(k in item for k in CHECKS):
+            out.append((("expect", n), f"expectation {sorted(item)} is not known to Root "
+                        f"(known: {', '.join(CHECKS)})"))
+    return out

@@ -3,6 +3,7 @@ seeded chance every random event draws from."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 from toolkit.games.root.data import FACTIONS, Static
@@ -51,6 +52,16 @@ class State:
 
     def fac(self, seat: int) -> str:
         return self.factions[seat]
+
+    def copy(self, keep_history: bool = True) -> "State":
+        """An independent copy; the action list and log (tuples) are copied shallowly."""
+        c = copy.copy(self)
+        for key, value in vars(self).items():
+            if key in ("history", "log"):
+                setattr(c, key, list(value) if keep_history else [])
+            elif isinstance(value, (list, dict)):
+                setattr(c, key, copy.deepcopy(value))
+        return c
 
     def rng(self) -> random.Random:
         """A fresh stream for the next chance event, derived from the seed."""

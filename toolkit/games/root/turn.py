@@ -106,8 +106,7 @@ def common_options(s, st, seat) -> list:
 def _dominance_options(s, st, seat, fac):
     out = []
     for dom in sorted(set(s.available)):
-        if cards.pick(s, st, seat, st.cards[dom]["suit"]) is not None:
-            out.append(("buy", dom))
+        out += [("buy", dom, c) for c in cards.matching(s, st, seat, st.cards[dom]["suit"])]
     if s.dominance[seat] is not None or s.vp[seat] < st.setting("dominance_vp", 10):
         return out
     for card in sorted({c for c in s.hands[seat] if st.cards[c]["type"] == "dominance"}):
@@ -157,7 +156,7 @@ def apply_common(s, st, seat, a) -> bool:
         board.gain(s, a[1], 1)
     elif kind == "buy":
         s.available.remove(a[1])
-        cards.spend(s, st, seat, cards.pick(s, st, seat, st.cards[a[1]]["suit"]))
+        cards.spend(s, st, seat, a[2])
         s.hands[seat].append(a[1])
     elif kind == "dominance":
         s.hands[seat].remove(a[1])

@@ -102,12 +102,12 @@ def options(s, st, seat):
     out += [("battle", at, d) for d in battle.can_attack(s, st, seat, at)]
     if at in s.ruin_items and vi.ready(s, "torch"):
         out.append(("explore",))
-    if any(not e and not d for _, e, d in v["items"]):
-        card = cards.pick(s, st, seat, suit)
+    ready = sorted({i for i, e, d in v["items"] if not e and not d})
+    if ready and cards.pick(s, st, seat, suit) is not None:
         for other in board.present(s, at):
-            if other != FAC and card is not None:
-                o = s.seat(other)
-                out += [("aid", other, t) for t in sorted(set(s.crafted[o])) + [None]]
+            if other != FAC:
+                takes = sorted(set(s.crafted[s.seat(other)])) + [None]
+                out += [("aid", other, t, x) for t in takes for x in ready]
     for q in v["quests"]:
         qsuit, need = st.quests[q]
         if qsuit == suit and all(vi.ready(s, i) >= need.count(i) for i in need):
@@ -171,7 +171,7 @@ def apply(s, st, seat, a):
         v["items"].append([s.ruin_items.pop(v["at"]), False, False])
         board.gain(s, seat, 1)
     elif kind == "aid":
-        _aid(s, st, seat, a[1], a[2])
+        _aid(s, st, seat, a[1], a[2], a[3])
     elif kind == "quest":
         _quest(s, st, seat, a[1], a[2])
     elif kind == "strike":
@@ -198,18 +198,10 @@ def apply(s, st, seat, a):
     return True
 
 
-def _most_ready(s):
-    counts = {}
-    for i, e, d in s.f[FAC]["items"]:
-        if not e and not d:
-            counts[i] = counts.get(i, 0) + 1
-    return max(sorted(counts), key=lambda i: counts[i])
-
-
-def _aid(s, st, seat, other, take):
+def _aid(s, st, seat, other, take, item):
     v = s.f[FAC]
     card = cards.pick(s, st, seat, st.suit[v["at"]])
-    vi.exhaust(s, _most_ready(s))
+    vi.exhaust(s, item)
     s.hands[seat].remove(card)
     o = s.seat(other)
     s.hands[o].append(card)

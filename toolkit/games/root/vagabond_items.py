@@ -4,6 +4,7 @@ sit on their tracks; the rest, and every exhausted or damaged item, fill the sat
 from __future__ import annotations
 
 TRACKED = ("tea", "coin", "bag")
+TRACK_SPACES = 3
 
 
 def items(s):
@@ -56,7 +57,8 @@ def refresh(s, n):
 
 
 def on_track(s, item) -> int:
-    return ready(s, item) if item in TRACKED else 0
+    """Face-up items of a tracked kind on their track, which holds three."""
+    return min(TRACK_SPACES, ready(s, item)) if item in TRACKED else 0
 
 
 def capacity(s, base) -> int:

@@ -25,6 +25,14 @@ Actions are `Action(kind, args)`; kinds and args (ids are catalog ids, cards goo
     discard_goods(good_id) (only over cargo outside a tavern: the engine discards such an
     excess itself after every action, so only a hand-built state offers it), end_turn().
 
+Modules import each other by dependency, never in a circle (tests/engine/test_import_layers.py):
+state, rules, rng, actions, components at the bottom; effects (the dispatch of effect
+operations); cards, party, checks, tokens, ending; npc, death, sides, hazards, tavern; melee,
+combat, raid, armory, turn, flow; then setup, legal, apply, observe, record, describe. What
+flows upward registers itself: combat_ops, event_ops, cards and tavern add their effect
+operations to `effects.HANDLERS` (`effects.register`), turn and tavern the continuations of
+their skill checks to `checks.CONTINUE` (`checks.continues`).
+
 Hooks: `toolkit.games.caravans.engine.effects.OBSERVERS` (callbacks told of every effect operation that
 fired and did something). `state_hash` covers the game position (not history or log).
 """

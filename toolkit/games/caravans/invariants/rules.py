@@ -38,11 +38,11 @@ def never_negative(step: Step):
     for p in step.state.players:
         for what in ("gold", "stash", "glory"):
             if getattr(p, what) < 0:
-                return f"seat {p.seat} has {what} {getattr(p, what)}"
+                return f"seat {p.seat + 1} has {what} {getattr(p, what)}"
         for race, n in p.bounty.items():
             if n < 0:
-                return f"seat {p.seat} has {n} bounty of {race}"
-        problem = _tracks(f"seat {p.seat}", p.party, lambda v: v < 0)
+                return f"seat {p.seat + 1} has {n} bounty of {race}"
+        problem = _tracks(f"seat {p.seat + 1}", p.party, lambda v: v < 0)
         if problem:
             return problem
     for n in step.state.npcs.values():
@@ -70,7 +70,7 @@ def gold_accounted(step: Step):
     for p, old in zip(step.state.players, before):
         gain = p.gold - old
         if gain > logged.get(p.seat, 0) and p.seat not in unbounded:
-            return (f"seat {p.seat}'s gold rose from {old} to {p.gold} with "
+            return (f"seat {p.seat + 1}'s gold rose from {old} to {p.gold} with "
                     f"{logged.get(p.seat, 0)} gold of logged gains")
     return None
 
@@ -80,13 +80,13 @@ def stats_capped(step: Step):
     """No party track is above the stat cap (5), nor above its own maximum."""
     cap = step.catalog.game.combat.stat_cap
     for p in step.state.players:
-        problem = _tracks(f"seat {p.seat}", p.party, lambda v: v > cap, cap)
+        problem = _tracks(f"seat {p.seat + 1}", p.party, lambda v: v > cap, cap)
         if problem:
             return problem
         if p.party is not None:
             for stat in PARTY_STATS:
                 if p.party.cur.get(stat, 0) > p.party.top.get(stat, 0):
-                    return (f"seat {p.seat}'s {stat} track is {p.party.cur[stat]}, above its "
+                    return (f"seat {p.seat + 1}'s {stat} track is {p.party.cur[stat]}, above its "
                             f"maximum {p.party.top[stat]}")
     return None
 
@@ -110,7 +110,7 @@ def cargo_respected(step: Step):
     for p in state.players:
         if p.party is None or p.in_tavern or len(p.goods) <= p.party.cur["cargo"]:
             continue
-        where = f"seat {p.seat} carries {len(p.goods)} goods outside a tavern with cargo " \
+        where = f"seat {p.seat + 1} carries {len(p.goods)} goods outside a tavern with cargo " \
                 f"{p.party.cur['cargo']}"
         if not state.in_turn or state.turn_seat != p.seat:
             return where + " outside its own turn"
@@ -129,9 +129,9 @@ def one_party_per_hero(step: Step):
                                 observe.choosing_party(step.state, p.seat)):
             continue
         if (p.hero is None) != (p.party is None):
-            return f"seat {p.seat} has hero {p.hero!r} but party {p.party!r}"
+            return f"seat {p.seat + 1} has hero {p.hero!r} but party {p.party!r}"
         if p.party is not None and p.region is None:
-            return f"seat {p.seat}'s party is nowhere on the board"
+            return f"seat {p.seat + 1}'s party is nowhere on the board"
     return None
 
 
@@ -143,9 +143,9 @@ def bounty_races_exist(step: Step):
     for p in step.state.players:
         for race, n in p.bounty.items():
             if race not in races:
-                return f"seat {p.seat} has bounty of unknown race {race!r}"
+                return f"seat {p.seat + 1} has bounty of unknown race {race!r}"
             if n > cap:
-                return f"seat {p.seat} has {n} bounty markers of {race}, over {cap}"
+                return f"seat {p.seat + 1} has {n} bounty markers of {race}, over {cap}"
     return None
 
 
@@ -160,13 +160,13 @@ def glory_only_rises(step: Step):
         if entry and entry[0] == "glory":
             _, seat, source = entry[:3]
             if source not in observe.GLORY_SOURCES:
-                return f"seat {seat} gained glory from unlisted source {source!r}"
+                return f"seat {seat + 1} gained glory from unlisted source {source!r}"
             gains[seat] = gains.get(seat, 0) + 1
     for p, old in zip(step.state.players, before):
         if p.glory < old:
-            return f"seat {p.seat}'s glory fell from {old} to {p.glory}"
+            return f"seat {p.seat + 1}'s glory fell from {old} to {p.glory}"
         if p.glory - old > gains.get(p.seat, 0):
-            return (f"seat {p.seat}'s glory rose from {old} to {p.glory} with "
+            return (f"seat {p.seat + 1}'s glory rose from {old} to {p.glory} with "
                     f"{gains.get(p.seat, 0)} logged gain(s)")
     return None
 
@@ -227,7 +227,7 @@ def record_consistent(step: Step):
                 f"{drawn}")
     for seat, (total, sources) in enumerate(zip(record["glory"], record["glory_by_source"])):
         if total != total_glory(step.state, seat) or sum(sources.values()) != total:
-            return f"seat {seat}'s recorded glory {total} != its sources {sources}"
+            return f"seat {seat + 1}'s recorded glory {total} != its sources {sources}"
     won = [s for s, r in enumerate(engine.results(step.state)) if r > 0]
     if sorted(record["winner"]) != won:
         return f"the record's winners {record['winner']} differ from results {won}"

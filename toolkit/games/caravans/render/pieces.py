@@ -5,7 +5,7 @@ names (the cards print icons without tiny labels)."""
 
 from __future__ import annotations
 
-from toolkit.render.faces import Face, back_face, group_of
+from toolkit.render.faces import Face, back_face, card_size, group_of
 from toolkit.render.options import BLEED
 from toolkit.render.pdf_units import page_name
 from toolkit.render.views import Ctx
@@ -85,8 +85,6 @@ def _dice_map(ctx: Ctx, faces) -> str:
 
 def reference(ctx: Ctx, html) -> list[Face]:
     """The reference card: every icon with its name, and the dice; one per player."""
-    from toolkit.render.faces import card_size
-
     w, h = card_size(ctx.catalog, "hero")
     dice = ctx.catalog.game.dice
     faces = ", ".join(ctx.word("skull") if f == "skull" else str(f)

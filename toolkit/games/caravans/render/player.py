@@ -9,6 +9,7 @@ from toolkit.render.pdf_units import page_name
 from toolkit.render.views import Ctx
 
 from .markers import MARKER_SIZE
+from .pieces import seats
 
 TRACKS = ("defense", "shield", "cargo", "mercenaries", "attack")
 GAP = 6.0
@@ -61,8 +62,6 @@ def player_view(ctx: Ctx) -> dict:
 
 def player_faces(ctx: Ctx, html) -> list[Face]:
     """One board per seat, each with its player's colour band and colour name."""
-    from .pieces import seats
-
     base = player_view(ctx)
     faces = []
     for seat in seats(ctx):

@@ -65,6 +65,7 @@ def build(catalog, setup: Setup):
     for npc_id in state.npcs:
         from toolkit.games.caravans.engine.npc import leave
         leave(state, npc_id)
+    _missions_up(state, setup)
     for seat, spec in enumerate(seats):
         _seat(state, catalog, seat, spec)
     _board(state, setup)
@@ -128,6 +129,22 @@ def _seat(state, catalog, seat, spec) -> None:
         player.last_buy = [player.turns - 1, spec.bought_last_turn_at]
     if spec.formed_large is not None:
         player.large_formed = spec.formed_large
+    for mission in spec.missions or []:
+        if mission in state.missions_up:       # a card taken from the board is replaced
+            state.missions_up.remove(mission)
+            state.missions_up.append(state.mission_deck.pop())
+        else:
+            _take(state, "mission_deck", mission)
+        player.missions.append(mission)
+    player.rumors += [_take(state, "rumor_deck", r) for r in spec.rumors or []]
+
+
+def _missions_up(state, setup: Setup) -> None:
+    """Lay the setup's missions face up (those replaced go to the bottom of the deck)."""
+    if setup.missions_up is not None:
+        state.mission_deck[:0] = [m for m in state.missions_up if m not in setup.missions_up]
+        state.missions_up = [m if m in state.missions_up else _take(state, "mission_deck", m)
+                             for m in setup.missions_up]
 
 
 def _swap_hero(state, catalog, player, hero) -> None:
@@ -205,6 +222,11 @@ def _board(state, setup: Setup) -> None:
         _place_explorer(state, region, explorer)
     for deck, cards in (setup.decks or {}).items():
         _stack(state, DECKS[deck], cards)
+    for deck in setup.exact_decks or []:
+        pile = getattr(state, DECKS[deck])
+        keep = len((setup.decks or {}).get(deck, []))
+        getattr(state, DISCARDS[DECKS[deck]]).extend(pile[:len(pile) - keep])
+        del pile[:len(pile) - keep]
 
 
 def _place_explorer(state, region, explorer) -> None:

@@ -84,6 +84,16 @@ def check(state, expect: Expect) -> tuple[bool, str, str]:
                      and e[1] == f"p{r.seat}" and e[2] == r.what), None)
         pairs.append((f"dice in seat {r.seat}'s last {r.what} roll", r.dice,
                       len(last[3]) if last else "no such roll"))
+    if expect.npcs is not None:
+        pairs.append(("NPCs at", dict(expect.npcs),
+                      {n: state.npcs[n].region if n in state.npcs else "unknown"
+                       for n in expect.npcs}))
+    if expect.demand is not None:
+        pairs.append(("demand", dict(expect.demand),
+                      {t: state.demand.get(t) for t in expect.demand}))
+    if expect.explorer_track is not None:
+        pairs.append(("explorers on the track", expect.explorer_track,
+                      len(state.explorer_track)))
     if not pairs:
         return False, "a fact to check", "an empty expectation"
     return _compare(pairs)
@@ -115,7 +125,7 @@ def _seat_facts(state, expect: Expect) -> tuple[bool, str, str]:
         elif key == "at":
             got = {"region": p.region, "tavern": p.in_tavern}
             want = {"region": want.region, "tavern": want.tavern}
-        elif key in ("goods", "rumors"):
+        elif key in ("goods", "rumors", "missions"):
             got = len(getattr(p, key))
         elif key == "bounty":
             got = sum(p.bounty.values())

@@ -8,7 +8,8 @@ from toolkit.content.problems import did_you_mean
 
 SEAT_REFS = {"hero": "hero", "party": "party", "goods": "good", "equipment": "equipment",
              "weapons": "weapon", "bounty": "race", "glory_cards": "glory_card",
-             "followers": "glory_card", "bought_last_turn_at": "region"}
+             "followers": "glory_card", "bought_last_turn_at": "region",
+             "missions": "mission", "rumors": "rumor"}
 DECK_KINDS = {"goods": "good", "glory": "glory_card", "events": "event", "missions": "mission",
               "rumors": "rumor", "heroes": "hero"}
 
@@ -44,4 +45,6 @@ def unknown_ids(catalog, setup: Setup) -> list[str]:
             check(DECK_KINDS[deck], card, f"decks.{deck}")
     for event in setup.events or []:
         check("event", event, "events")
+    for mission in setup.missions_up or []:
+        check("mission", mission, "missions_up")
     return out

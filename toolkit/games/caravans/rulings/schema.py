@@ -65,6 +65,9 @@ class SeatSetup(Strict):
                                             "on the previous turn")
     formed_large: bool | None = Field(None, description="this hero already earned the "
                                       "large-party glory")
+    missions: list[str] | None = Field(None, description="missions taken (from the deck "
+                                       "or the board)")
+    rumors: list[str] | None = Field(None, description="rumor cards held (from the deck)")
 
 
 class Setup(Strict):
@@ -83,9 +86,13 @@ class Setup(Strict):
     explorers: dict[str, str | None] | None = Field(None, description="region -> explorer "
                                                     "id or null")
     events: list[str] | None = Field(None, description="events in force (default: none)")
+    missions_up: list[str] | None = Field(None, description="the missions face up on the "
+                                          "board (others go to the deck)")
     decks: dict[Deck, list[str]] | None = Field(None, description="deck -> top cards, top "
                                                  "first; a goods card as good or good:raid")
     dice: list[Face] | None = Field(None, description="the next dice results, in order")
+    exact_decks: list[Deck] | None = Field(None, description="decks that hold only the "
+                                           "cards `decks` lists (the rest to the discards)")
 
 
 class Step(BaseModel):
@@ -119,12 +126,15 @@ class Expect(Strict):
     gold: int | None = None
     glory: int | None = None
     stash_points: int | None = None
+    stash: int | None = Field(None, description="gold in the stash")
+    hero: str | None = Field(None, description="the seat's hero now")
     stats: dict[PartyStat, int] | None = None
     hero_stats: dict[HeroStat, int] | None = None
     at: Place | None = None
     goods: int | None = Field(None, description="number of goods cards carried")
     bounty: int | None = Field(None, description="bounty markers in all")
     rumors: int | None = Field(None, description="rumor cards held")
+    missions: int | None = Field(None, description="missions taken and not yet completed")
     alive: bool | None = Field(None, description="false: the hero died in the steps")
     party: str | None = None
     glory_sources: dict[str, int] | None = Field(None, description="glory gained by source")
@@ -135,6 +145,10 @@ class Expect(Strict):
     over: bool | None = Field(None, description="the game has ended")
     winners: list[int] | None = Field(None, description="the winning seats, game over")
     rolled: Rolled | None = None
+    npcs: dict[str, str | None] | None = Field(None, description="npc id -> its region "
+                                               "(null: off the board)")
+    demand: dict[str, str] | None = Field(None, description="tavern region -> demanded good")
+    explorer_track: int | None = Field(None, description="explorer tokens on the track")
     probability: "Expect | None" = Field(None, description="a fact whose exact probability "
                                          "over every dice result is `equals`")
     equals: str | float | int | None = None
@@ -162,8 +176,8 @@ class Expect(Strict):
         return self
 
 
-SEAT_FACTS = ("gold", "glory", "stash_points", "stats", "hero_stats", "at", "goods",
-              "bounty", "rumors", "alive", "party", "glory_sources")
+SEAT_FACTS = ("gold", "glory", "stash_points", "stash", "hero", "stats", "hero_stats", "at",
+              "goods", "bounty", "rumors", "missions", "alive", "party", "glory_sources")
 
 
 class Ruling(Strict):
@@ -173,6 +187,8 @@ class Ruling(Strict):
     setup: Setup = Field(default_factory=Setup)
     steps: list[Step] = Field(default_factory=list)
     expect: list[Expect] = Field(min_length=1)
+    known_failure: str | None = Field(None, min_length=1, description="a known departure "
+                                      "of the engine from this rule, and why")
 
 
 class RulingFile(Strict):

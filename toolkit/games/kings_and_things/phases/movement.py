@@ -87,10 +87,14 @@ class Movement(flow.Phase):
         seat = state.actor
         acts = []
         occ = state.occupancy()
+        known: dict[tuple, list[int]] = {}   # units alike in a hex reach the same hexes
         for token, unit in sorted(state.units.items(), key=lambda i: int(i[0][1:])):
             if unit["owner"] != seat or unit["moved"] or pinned(state, token):
                 continue
-            acts += [("move", token, h) for h in reach(state, data, token, occ)]
+            key = (unit["hex"], flies(state, data, token))
+            if key not in known:
+                known[key] = reach(state, data, token, occ)
+            acts += [("move", token, h) for h in known[key]]
         for thing in sorted(state.racks[seat]):
             if data.kind(thing) == "magic_item" and data.card(thing).op == "fly":
                 hexes = sorted({u["hex"] for u in state.units.values() if u["owner"] == seat
