@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 
 from toolkit.errors import ToolkitError

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from toolkit.games.kings_and_things.data import Data, base
+from toolkit.games.kings_and_things.data import Data
 from toolkit.games.kings_and_things.hexmap import neighbours
 
 

@@ -5,6 +5,7 @@ event is the example's `op` (events.yaml says what each one does)."""
 from __future__ import annotations
 
 from toolkit.games.kings_and_things import flow
+from toolkit.games.kings_and_things.combat_end import drop_fort, lose_unit
 from toolkit.games.kings_and_things.data import base
 from toolkit.games.kings_and_things.state import value_of
 
@@ -13,16 +14,6 @@ def _creatures(state, data, hex_, seat):
     """The creatures of `seat` in a hex, weakest first."""
     return sorted((t for t in state.units_at(hex_, seat) if not state.units[t]["hero"]),
                   key=lambda t: (value_of(data, state.units[t]["thing"]), int(t[1:])))
-
-
-def lose(state, data, token) -> None:
-    """A unit leaves the board: a creature to the cup, a hero back to the pool."""
-    from toolkit.games.kings_and_things.phases.heroes import return_hero
-    unit = state.units.pop(token)
-    if unit["hero"]:
-        return_hero(state, data, unit["thing"])
-    else:
-        state.to_cup(unit["thing"])
 
 
 def targets(state, data, seat, event) -> list:
@@ -61,7 +52,7 @@ def resolve(state, data, seat, event, args) -> None:
             for s in sorted(state.seats_at(hex_)):
                 weak = _creatures(state, data, hex_, s)
                 if len(weak) >= amount:
-                    lose(state, data, weak[0])
+                    lose_unit(state, data, weak[0])
     elif op == "defect":
         rack = sorted(state.racks[args[0]])
         thing = rack[state.rng.randrange(len(rack))]
@@ -80,13 +71,12 @@ def resolve(state, data, seat, event, args) -> None:
         biggest = max(sorted(hexes), key=lambda h: len(_creatures(state, data, h, args[0])))
         weak = _creatures(state, data, biggest, args[0])
         for token in weak[:len(weak) // 2]:
-            lose(state, data, token)
+            lose_unit(state, data, token)
     elif op == "disaster":
         for token in _creatures(state, data, args[0], state.owner[args[0]]):
             if state.roll() <= amount:
-                lose(state, data, token)
+                lose_unit(state, data, token)
     elif op == "vandals":
-        from toolkit.games.kings_and_things.combat_end import drop_fort
         drop_fort(state, args[0])
     elif op == "cloud":
         state.cloud = args[0]
