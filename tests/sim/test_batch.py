@@ -99,7 +99,6 @@ def test_catalog_cached_until_a_file_changes(content_ready, tmp_path):
 def test_a_crashing_game_is_named_in_one_line(monkeypatch):
     import types
 
-    import toolkit.loop as loop
     from toolkit.errors import RulesError
     from toolkit.games.caravans import GAME
 
@@ -108,11 +107,11 @@ def test_a_crashing_game_is_named_in_one_line(monkeypatch):
         game = types.SimpleNamespace(rules="caravans")
         root = None
 
-    def broken(game, catalog, seed, agents, keep_actions=True):
+    def broken(game, catalog, seed, agents):
         raise KeyError("no such region")
 
     monkeypatch.setattr(batch, "catalog_for", lambda root, h=None: Catalog())
-    monkeypatch.setattr(loop, "play_game", broken)
+    monkeypatch.setattr(batch, "play_counted", broken)
     assert GAME.play_batch(Catalog(), []) is None
     with pytest.raises(RulesError) as err:
         batch.play_batch("/nowhere", Catalog.content_hash, [(3, 12345, ("random", "trader"))])

@@ -27,16 +27,19 @@ def page(biased):
 def test_flagged_hero_is_named_in_words(biased):
     lines = verdicts(biased, NAMES)
     ash = [line for line in lines if "Ash the Bold" in line]
-    assert ash and re.search(r"wins \d+ % ± \d+ % against a fair \d+ %: too strong", ash[0])
-    assert any(line.startswith("No seat is significantly off fair share after 1200 games")
-               for line in lines)
+    assert ash and re.search(r"wins [\d.]+ % adjusted for style and seat \(raw [\d.]+ %\): "
+                             r"\+[\d.]+ points \[\+[\d.]+, \+[\d.]+\] against the average hero, "
+                             r"odds ratio [\d.]+ \[[\d.]+, [\d.]+\]: stronger", ash[0])
+    assert lines.index(ash[0]) == 0  # the largest effect comes first
+    assert any(line.startswith("No seat is significantly off after adjusting for style and "
+                               "seat (1200 games") for line in lines)
 
 
 def test_fair_run_says_nothing_is_off():
     report = stats.build_report(make_records(300), seed=1, agents="mixed", game=GAME)
     lines = verdicts(report, {})
     hero = [line for line in lines if line.startswith("No hero is significantly off")]
-    assert hero and "after 300 games (typical interval ± " in hero[0]
+    assert hero and "(300 games, typical interval ± " in hero[0]
 
 
 def test_page_is_self_contained_with_inline_plots(page):

@@ -79,7 +79,12 @@ def extract_revision(top: Path, commit: str, prefix: str, dest: Path) -> Path:
         message = archive.stderr.decode(errors="replace").strip().splitlines()
         raise UsageError(f"git archive {commit[:10]} failed: {message[-1] if message else '?'}")
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-        tar.extractall(dest, filter="data")
+        try:
+            tar.extractall(dest, filter="data")
+        except tarfile.FilterError as exc:  # a link or path leaving the revision's tree
+            raise UsageError(f"revision {commit[:10]} holds '{exc.tarinfo.name}', a link or "
+                             "path that leaves the project; compare refuses such a "
+                             "revision") from None
     return dest / prefix if prefix else dest
 
 

@@ -17,8 +17,9 @@ from toolkit.render.pdfops import Canvas
 FOLD_GAP = 4.0   # mm between the fold line and the nearest trim edge
 SEAM = 0.1       # mm each clip reaches past a shared cut line, so no hairline gap shows
 MIN_BLEED = 0.5  # mm of outer bleed kept at least
+MIN_GAP = 0.5    # mm between the outer bleed and a crop mark, at least
 MIN_MARK = 1.5   # mm: the shortest crop mark
-ZONE = MIN_BLEED + MARK_GAP + MIN_MARK  # mm outside the trim a grid needs at least
+ZONE = MIN_BLEED + MIN_GAP + MIN_MARK  # mm outside the trim a grid needs at least
 
 
 @dataclass(frozen=True)
@@ -53,11 +54,17 @@ class Grid:
     def bottom(self) -> float:
         return self.y0 + self.rows * self.h + (self.rows - 1) * self.gutter
 
-    def outer_bleed(self, bleed: float) -> float:
-        """Bleed kept outside the outer cards: as much as leaves room for a mark."""
+    def outer(self, bleed: float) -> tuple[float, float]:
+        """Bleed kept outside the outer cards and the gap before a mark: as much as
+        leaves room for a mark of at least MIN_MARK."""
         x1, y1, x2, y2 = self.limits
         room = min(self.x0 - x1, y2 - self.bottom, self.y0 - y1, x2 - self.right)
-        return max(0.0, min(bleed, room - MARK_GAP - MIN_MARK))
+        spare = max(0.0, room - MIN_MARK)
+        kept = min(bleed, max(MIN_BLEED, spare - MARK_GAP))
+        return kept, max(0.0, min(MARK_GAP, spare - kept))
+
+    def outer_bleed(self, bleed: float) -> float:
+        return self.outer(bleed)[0]
 
     def mirrored(self, width: float) -> "Grid":
         """The same grid seen from the back of a sheet `width` wide."""
@@ -127,7 +134,7 @@ def crop_marks(canvas: Canvas, grid: Grid, bleed: float, to_edge: bool,
         x, y, _, _ = grid.cell(i)
         xs.update((round(x, 3), round(x + grid.w, 3)))
         ys.update((round(y, 3), round(y + grid.h, 3)))
-    out = grid.outer_bleed(bleed) + MARK_GAP
+    out = sum(grid.outer(bleed))
     x1, y1, x2, y2 = grid.limits
     top, bottom = grid.y0 - out, grid.bottom + out
     left, right = grid.x0 - out, grid.right + out

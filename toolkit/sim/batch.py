@@ -55,7 +55,6 @@ def play_batch(project_root: str, content_hash: str, items: Sequence[Item],
     """Plays one chunk of games in this process: [(game index, record)]. Records keep the
     action count (`length`), not the actions: a replay re-plays them from the seed."""
     from toolkit.games import game_for
-    from toolkit.loop import play_game
 
     catalog = catalog_for(project_root, content_hash)
     game = game_for(catalog, trust=trust, command="simulate")
@@ -65,7 +64,7 @@ def play_batch(project_root: str, content_hash: str, items: Sequence[Item],
     out = []
     for index, seed, agents in items:
         try:
-            record = play_game(game, catalog, seed, list(agents), keep_actions=False)
+            record = play_counted(game, catalog, seed, list(agents))
         except ToolkitError:
             raise
         except Exception as exc:  # an engine or agent bug: name the game so it can be replayed
@@ -73,6 +72,51 @@ def play_batch(project_root: str, content_hash: str, items: Sequence[Item],
                              f"{type(exc).__name__}: {exc}") from None
         out.append((index, record))
     return out
+
+
+def action_kind(game, action) -> str:
+    """An action's kind for the report's counts: the `kind` of a dict, the first word of a
+    list, else the JSON value itself as text."""
+    data = game.action_to_json(action)
+    if isinstance(data, dict) and "kind" in data:
+        return str(data["kind"])
+    if isinstance(data, (list, tuple)) and data and isinstance(data[0], str):
+        return data[0]
+    return str(data)
+
+
+def play_counted(game, catalog, seed: int, agents: list[str]) -> Record:
+    """play_game's record plus `action_kinds` ({kind: times taken}) and, for a game that
+    counts its effect operations (`Game.count_effects`), `effects_fired` ({op: times}):
+    only what fired while an action was applied, not inside an agent's look-ahead."""
+    from collections import Counter
+
+    from toolkit.game import Game
+    from toolkit.loop import make_record, play
+
+    counter: Counter = Counter()
+    fired: Counter = Counter()
+    kinds: Counter = Counter()
+    mark: dict = {}
+
+    def before(state, action, index):
+        mark.clear()
+        mark.update(counter)
+
+    def after(state, action, index):
+        kinds[action_kind(game, action)] += 1
+        for op, n in counter.items():
+            if n != mark.get(op, 0):
+                fired[op] += n - mark.get(op, 0)
+
+    counts = type(game).count_effects is not Game.count_effects
+    with game.count_effects(counter):
+        played = play(game, catalog, seed, agents, before=before, after=after)
+    record = make_record(game, played.state, seed, agents, played.actions, keep_actions=False)
+    record["action_kinds"] = dict(sorted(kinds.items()))
+    if counts:
+        record["effects_fired"] = dict(sorted(fired.items()))
+    return record
 
 
 def available_cores() -> int:

@@ -5,52 +5,20 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-
 from toolkit import TEMPLATES_DIR
 from toolkit.sim import plots
+from toolkit.sim.verdicts import adjusted_families, label_for, pct, title_of, verdicts
+
+__all__ = ["render_html", "view_model", "verdicts", "fairness_lines", "length_line"]
 
 TEMPLATE_DIR = TEMPLATES_DIR / "reports"
 TEMPLATE = "simulate.html.j2"
-TITLES = {"party": "Starting party"}  # a group's title when not its name capitalised
-
-
-def pct(x: float, digits: int = 0) -> str:
-    return f"{x * 100:.{digits}f} %"
-
-
-def label_for(kind: str, key: str, names: Mapping[str, Mapping[str, str]]) -> str:
-    """A readable name: 'Seat 1' for seats, the catalog's English name for ids."""
-    if kind == "seat":
-        return f"seat {int(key) + 1}"
-    return names.get(key, {}).get("en", key)
 
 
 def families(report: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """(kind, win_rate section, title) of the game's groups (e.g. hero, party), then seat."""
     groups = [k[3:] for k in report["win_rate"] if k not in ("by_seat", "by_agent")]
-    return [(g, f"by_{g}", TITLES.get(g, g.replace("_", " ").capitalize())) for g in groups] \
-        + [("seat", "by_seat", "Seat")]
-
-
-def verdicts(report: Mapping[str, Any], names) -> list[str]:
-    """The headline sentences: one per flag, or a clear 'nothing is off' per family."""
-    out = []
-    found = families(report)
-    flagged = {kind: [f for f in report["flags"] if f["kind"] == kind] for kind, _, _ in found}
-    for kind, section, title in found:
-        for f in flagged[kind]:
-            half = (f["ci95"][1] - f["ci95"][0]) / 2
-            out.append(f"{title} {label_for(kind, f['id'], names)} wins {pct(f['rate'])} "
-                       f"± {pct(half)} against a fair {pct(f['fair'])}: {f['direction']} "
-                       f"({f['games']} games, Holm p = {f['p_holm']:.2g}).")
-        entries = report["win_rate"][section]
-        if not flagged[kind] and entries:
-            what = f"No {title.lower()}"
-            halves = sorted((e["ci95"][1] - e["ci95"][0]) / 2 for e in entries.values())
-            out.append(f"{what} is significantly off fair share after {report['games']} games "
-                       f"(typical interval ± {pct(halves[len(halves) // 2])}: smaller "
-                       "differences need more games).")
-    return out
+    return [(g, f"by_{g}", title_of(g)) for g in groups] + [("seat", "by_seat", "Seat")]
 
 
 def fairness_lines(report) -> list[str]:
@@ -68,8 +36,10 @@ def length_line(report) -> str:
     if not report["games"]:
         return "No game finished."
     words = report.get("end_reason_words", {})  # the game's words for its end reasons
-    parts = ", ".join(f"{pct(share)} because {words.get(k, k)}"
-                      for k, share in sorted(ends["share"].items(), key=lambda kv: -kv[1]))
+    # rounded by largest remainder (to 0.1 %) so that the shares add to 100 %
+    percent = ends.get("percent") or {k: round(v * 100, 1) for k, v in ends["share"].items()}
+    parts = ", ".join(f"{share:.1f} % because {words.get(k, k)}"
+                      for k, share in sorted(percent.items(), key=lambda kv: (-kv[1], kv[0])))
     unit = r.get("unit", "rounds")
     line = (f"Games last {r['p50']:g} {unit} at the median (10–90 %: {r['p10']:g}–"
             f"{r['p90']:g}, longest {r['max']})")
@@ -101,21 +71,16 @@ def _figures(report, names) -> list[dict[str, str]]:
     return figs
 
 
-# sections the report template reads unguarded; empty for a game whose records lack them
-# (until the template shows them only when present)
-TEMPLATE_SECTIONS = {"glory_by_source": {},
-                     "deaths": {"by_agent": {}, "mean": 0.0, "share_dying": 0.0},
-                     "bounty": {"by_agent": {}, "mean": 0.0, "share_wanted": 0.0}}
-
-
 def view_model(report: Mapping[str, Any], names=None, title: str = "") -> dict[str, Any]:
     """Everything the template shows, already worded and formatted."""
     names = names or {}
-    rates = report["win_rate"]
     flagged = {(f["kind"], f["id"]) for f in report["flags"]}
     return {
-        "title": title, "report": {**TEMPLATE_SECTIONS, **report},
+        "title": title, "report": report,
         "verdicts": verdicts(report, names),
+        "adjusted": _adjusted(report, names),
+        "matchups": _matchups(report),
+        "unused": report.get("unused", {}).get("items", []),
         "fairness": fairness_lines(report), "length": length_line(report),
         "figures": _figures(report, names),
         "tables": _tables(report, names, flagged),
@@ -139,6 +104,28 @@ def _tables(report, names, flagged) -> list[dict[str, Any]]:
     tables.append({"title": "Win rate by agent", "note": "",
                    "rows": _rows(rates["by_agent"], "agent", names)})
     return tables
+
+
+def _adjusted(report, names) -> list[dict[str, Any]]:
+    """One table per adjusted family, rows in the order of their effect."""
+    out = []
+    for family in adjusted_families(report):
+        entries = report["adjusted"][family]
+        if len(entries) < 2 and family != "card":
+            continue
+        rows = [{"label": label_for(family, k, names), "confounded_with": None, **e}
+                for k, e in sorted(entries.items(), key=lambda kv: -kv[1]["effect_pp"])]
+        against = "players who did not use it" if family == "card" else "the average"
+        out.append({"title": title_of(family), "rows": rows, "against": against})
+    return out
+
+
+def _matchups(report) -> dict[str, Any]:
+    """The agent × agent matrix as rows of cells (None on the diagonal or unmet pairs)."""
+    m = report.get("matchups") or {"agents": [], "matrix": {}}
+    rows = [{"agent": a, "cells": [m["matrix"].get(a, {}).get(b) if a != b else None
+                                   for b in m["agents"]]} for a in m["agents"]]
+    return {"agents": m["agents"], "rows": rows}
 
 
 def _cards(report, names, keep) -> list[dict[str, Any]]:

@@ -11,8 +11,8 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from toolkit import __version__
 from toolkit.errors import ContentError
-from toolkit.sim.stats_math import (chi_square_uniform, holm, normal_two_sided_p, quantile,
-                                    two_sided_binomial_p, wilson)
+from toolkit.sim.stats_math import (chi_square_uniform, holm, largest_remainder,
+                                    normal_two_sided_p, quantile, two_sided_binomial_p, wilson)
 
 Record = Mapping[str, Any]
 ALPHA = 0.05
@@ -132,10 +132,12 @@ def rounds(records) -> dict[str, Any]:
 
 
 def end_reason(records) -> dict[str, Any]:
-    """How many games ended each way, and how many were shared wins."""
+    """How many games ended each way (`percent`: rounded to 0.1 so that they add to 100),
+    and how many were shared wins."""
     counts = Counter(r.get("end_reason", "end") for r in records)
     return {"counts": dict(sorted(counts.items())),
             "share": {k: v / len(records) for k, v in sorted(counts.items())} if records else {},
+            "percent": largest_remainder(dict(sorted(counts.items()))),
             "shared_wins": sum(1 for r in records if len(r["winner"]) > 1)}
 
 
@@ -164,7 +166,13 @@ REPORTERS: dict[str, Callable[..., Any]] = {
 def build_report(records: list[Record], *, seed: int, agents: str, requested: int | None = None,
                  game=None, catalog=None) -> dict[str, Any]:
     """report.json: the run's header, every reporter's section, the game's metrics and
-    sections, and the flags."""
+    sections, the flags (raw rates), the rates adjusted for agent and seat (`adjusted`,
+    which a game's sections may extend, e.g. with cards), the agent × agent matrix
+    (`matchups`) and what never happened (`unused`, which a game's `unused` list extends)."""
+    from toolkit.sim.adjusted import adjusted
+    from toolkit.sim.matchups import matchups
+    from toolkit.sim.unused import unused
+
     hashes = sorted({r["content_hash"] for r in records if "content_hash" in r})
     if len(hashes) > 1:
         raise ContentError(f"the records mix content versions {', '.join(hashes)}")
@@ -181,7 +189,13 @@ def build_report(records: list[Record], *, seed: int, agents: str, requested: in
     for name, reporter in REPORTERS.items():
         report[name] = reporter(records)
     report["metrics"] = metric_means(records, game.metrics if game is not None else None)
+    report["adjusted"] = adjusted(records, game.seat_groups if game is not None else None)
+    report["matchups"] = matchups(records)
+    report["unused"] = unused(records, catalog)
     if game is not None:
-        report.update(game.report_sections(records, catalog))
+        sections = dict(game.report_sections(records, catalog))
+        report["adjusted"].update(sections.pop("adjusted", {}))
+        report["unused"]["items"] += list(sections.pop("unused", []))
+        report.update(sections)
     report["flags"] = flags(report["win_rate"])
     return report

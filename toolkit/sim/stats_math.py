@@ -136,3 +136,19 @@ def quantile(values: list[float], q: float) -> float:
     lo = math.floor(pos)
     hi = min(lo + 1, len(data) - 1)
     return data[lo] + (data[hi] - data[lo]) * (pos - lo)
+
+
+def largest_remainder(counts: "dict[str, float]", digits: int = 1) -> "dict[str, float]":
+    """Percentages of `counts` rounded to `digits` decimals so that they add to exactly 100
+    (Hamilton's largest-remainder method; ties go to the larger count, then the key)."""
+    total = sum(counts.values())
+    if total <= 0:
+        return {k: 0.0 for k in counts}
+    unit = 10 ** digits
+    exact = {k: v * 100 * unit / total for k, v in counts.items()}
+    floors = {k: math.floor(x + 1e-9) for k, x in exact.items()}
+    left = 100 * unit - sum(floors.values())
+    order = sorted(counts, key=lambda k: (-(exact[k] - floors[k]), -counts[k], str(k)))
+    for k in order[:max(0, left)]:
+        floors[k] += 1
+    return {k: floors[k] / unit for k in counts}

@@ -45,10 +45,14 @@ def test_alliance_revolt_then_spread_then_operations(make, game):
                                       "anvil"]},
              pieces={"c5": {"alliance": {"sympathy": 1}, "eyrie": {"warriors": 2, "roost": 1}}})
     act(s, "revolt", clearing="c5")
+    assert s.step == "pay" and not legal(s, "spread")   # three rabbit supporters for two
+    act(s, "pay", card="smugglers_trail")
+    act(s, "pay", card="bake_sale")
+    assert s.f["alliance"]["supporters"] == ["a_visit_to_friends", "anvil"]
     assert board.warriors(s, "c5", "eyrie") == 0 and s.vp[2] == 1
     assert board.warriors(s, "c5", "alliance") == 1 and s.f["alliance"]["officers"] == 1
-    act(s, "spread", clearing="c1")
-    assert not legal(s, "revolt")
+    act(s, "spread", clearing="c1")   # the one fox supporter pays without a choice
+    assert not legal(s, "revolt") and s.f["alliance"]["supporters"] == ["a_visit_to_friends"]
     act(s, "end")
     act(s, "end")
     assert s.phase == "evening" and s.flags["ops"] == 1

@@ -41,6 +41,7 @@ LINES = {
     "discard": ("sn", "{0} discards {1} (over cargo)", "{0}弃掉{1}（超出载货量）"),
     "cancel": ("sn", "{0} cancels a hit with {1}", "{0}用{1}抵消一点伤害"),
     "fled": ("n", "{0} flees", "{0}逃走"),
+    "escape": ("sn", "the explorer {1} escapes {0}", "探险者{1}从{0}手中逃脱"),
     "mission": ("sn", "{0} completes {1}", "{0}完成{1}"),
     "rumor": ("snb", "{0} investigates {1}: {2}", "{0}调查{1}：{2}"),
     "top_up": ("svv", "{0} starts with {1} gold ({2} from the stash)",
@@ -50,7 +51,7 @@ LINES = {
 TERMS_ZH = {
     "combat": "战斗力", "perception": "洞察力", "leadership": "领导力", "influence": "影响力",
     "delve": "深入探索", "flee": "逃跑", "melee": "肉搏", "ranged": "远程", "venom": "毒",
-    "volley": "齐射", "raid": "劫掠", "loot": "战利品", "mission": "任务", "reward": "悬赏",
+    "volley": "齐射", "agility": "敏捷", "raid": "劫掠", "loot": "战利品", "mission": "任务", "reward": "悬赏",
     "rumor": "传言", "sell": "卖货", "weapon_sale": "卖武器", "defeat": "击败",
     "large_party": "大型部队", "stash": "藏宝箱", "glory": "有人达到荣誉目标",
     "events_exhausted": "事件牌用尽", "heroes_exhausted": "主角牌用尽",

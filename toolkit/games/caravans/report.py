@@ -8,7 +8,10 @@ import statistics
 from collections import Counter, defaultdict
 from typing import Any, Mapping
 
+from toolkit.games.caravans.engine.actions import ActionKind
+from toolkit.sim.adjusted import Base, set_family
 from toolkit.sim.stats import Record, rate_entry, score, seats
+from toolkit.sim.stats_math import largest_remainder
 
 CARD_KINDS = ("event", "equipment", "weapon", "glory_card")
 USED_KINDS = CARD_KINDS[1:]  # cards a player uses; events are drawn for everyone
@@ -39,7 +42,41 @@ def sections(records: list[Record], catalog=None) -> dict[str, Any]:
     return {"end_reason_words": END_WORDS,
             "hero_played": _played_rates(records), "glory_by_source": glory_by_source(records),
             "deaths": deaths(records), "bounty": bounty(records),
-            "gold_by_round": gold_by_round(records), "cards": cards(records, kinds)}
+            "gold_by_round": gold_by_round(records), "cards": cards(records, kinds),
+            "adjusted": {"card": adjusted_cards(records, kinds)} if records else {},
+            "unused": unused(records, kinds)}
+
+
+def _used(kinds):
+    return lambda card: kinds is None or kinds.get(card) in USED_KINDS
+
+
+def adjusted_cards(records, kinds: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Each card a player may use (equipment, weapons, glory cards): the win rate of the
+    players who used it, adjusted for agent and seat (toolkit.sim.adjusted). Players who
+    live longer use more cards, so read a card's effect as an association, not a cause."""
+    base = Base(records)
+    return set_family(base, [r["cards_used"][s] for r, s in base.pairs], _used(kinds),
+                      min_games=5)
+
+
+def unused(records, kinds: Mapping[str, str] | None = None) -> list[dict]:
+    """The cards no player used in the run (equipment, weapons, glory cards) and the
+    actions no agent took: their statistics mean nothing."""
+    items = []
+    if kinds is not None:
+        used = {c for r, s in seats(records) for c in r["cards_used"][s]}
+        items += [{"kind": kind.replace("_", " "), "id": card,
+                   "note": f"no player used it in {len(records)} games"}
+                  for kind in USED_KINDS for card, k in kinds.items()
+                  if k == kind and card not in used]
+    counted = [r for r in records if "action_kinds" in r]
+    if counted:
+        taken = {k for r in counted for k in r["action_kinds"]}
+        items += [{"kind": "action", "id": k.value,
+                   "note": f"no agent took it in {len(counted)} games"}
+                  for k in ActionKind if k.value not in taken]
+    return items
 
 
 def _played_rates(records) -> dict[str, dict[str, Any]]:
@@ -65,8 +102,9 @@ def glory_by_source(records) -> dict[str, Any]:
                 winners[source] += n
     all_glory, win_glory = sum(total.values()), sum(winners.values())
     player_games = sum(r["players"] for r in records) or 1
+    percent = largest_remainder(dict(total))
     return {src: {"total": n, "share": n / all_glory if all_glory else 0.0,
-                  "mean": n / player_games,
+                  "percent": percent[src], "mean": n / player_games,
                   "winners_share": winners[src] / win_glory if win_glory else 0.0}
             for src, n in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))}
 

@@ -223,7 +223,8 @@ class Heuristic:
         for hex_, tokens in sorted(stacks.items()):
             real = [t for t in tokens if supported(obs, data, t)]
             bluffs = [t for t in tokens if t not in real]
-            keep = 1 if obs.fort[hex_] and obs.owner[hex_] == self.seat else 0
+            own = obs.owner[hex_] == self.seat
+            keep = (3 if obs.fort[hex_] == 4 else 1) if own and obs.fort[hex_] else 0
             movers = sorted(real, key=lambda t: -value_of(data, obs.units[t]["thing"]))
             movers = movers[:max(0, len(movers) - keep)] if keep else movers
             targets: dict[int, list[str]] = {}
@@ -235,7 +236,10 @@ class Heuristic:
             best, best_score = None, 0.0
             for dest, group in sorted(targets.items()):
                 power = sum(value_of(data, obs.units[t]["thing"]) for t in group)
-                score = power - 1.5 * self._threat(obs, data, dest)
+                citadel = obs.fort[dest] == 4 and obs.owner[dest] not in (None, self.seat)
+                # an enemy citadel left alone wins the game: attack it at worse odds
+                score = power - (0.8 if citadel else 1.5) * self._threat(obs, data, dest) \
+                    + (4 if citadel else 0)
                 if score > best_score:
                     best, best_score = dest, score
             if best is not None:

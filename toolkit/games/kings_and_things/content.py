@@ -21,7 +21,8 @@ def validate(catalog, report) -> None:
     settings = {k: int(v.value) for k, v in _entries(catalog, "setting").items()}
     for name in REQUIRED_SETTINGS:
         if name not in settings:
-            report(None, f"setting '{name}' is missing (Kings & Things needs it)")
+            report(None, f"setting '{name}' is missing; Kings & Things needs it: add an "
+                   f"entry with id {name} and a value to settings.yaml")
     terrains = _entries(catalog, "terrain")
     land = {t for t, e in terrains.items() if e.land}
     things = sum(int(e.copies) for k in THING_KINDS for e in _entries(catalog, k).values())

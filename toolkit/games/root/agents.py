@@ -54,7 +54,8 @@ def _decree(s, st, col, card):
                      and not board.buildings(s, c, "eyrie", "roost")
                      and board.free_slots(st, s, c) > 0) >= suits.count(x) for x in set(suits))
     size = sum(len(v) for v in e["decree"].values())
-    bonus = {"recruit": 1.5, "move": 1.5, "battle": 0.5, "build": 3}[col]
+    bonus = {"recruit": 1.5, "move": 1.5, "battle": 0.5,
+             "build": 3 if len(suits) == 1 else 0.5}[col]   # one build card is enough
     return (3 + bonus - 0.3 * size if ok else -5) + (0.5 if suit == "bird" else 0)
 
 
@@ -66,7 +67,9 @@ def score(s, seat, a) -> float:
         return 1 if a[2] else 0
     if kind == "damage":
         return (1 if a[2] else 0) - (1 if a[1] == "sword" else 0)
-    if kind in ("keep", "corner", "place", "pay_wood", "character", "forest", "remove", "drop", "roost",
+    if kind == "refresh":   # undamaged boots and swords first
+        return (0 if a[2] else 2) + (1 if a[1] in ("boots", "sword", "torch") else 0)
+    if kind in ("keep", "corner", "place", "pay_wood", "pay", "character", "forest", "remove", "drop", "roost",
                 "discard", "burrow_bank", "wood", "codebreakers"):
         return 1
     if kind == "craft":

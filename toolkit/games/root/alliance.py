@@ -31,11 +31,26 @@ def _paying(s, st, suit):
 
 
 def _pay(s, st, suit, n):
-    sup = s.f[FAC]["supporters"]
-    for _ in range(n):
-        card = sorted(_paying(s, st, suit), key=lambda x: (st.cards[x]["suit"] == "bird", x))[0]
-        sup.remove(card)
-        cards.discard(s, st, card)
+    """Owe `n` supporters of `suit`: paid at once when there is no choice, else one by one
+    in the `pay` step (the Alliance picks each card)."""
+    s.flags["owed"] = [suit, n]
+    _settle_pay(s, st)
+
+
+def _settle_pay(s, st):
+    suit, n = s.flags["owed"]
+    can = _paying(s, st, suit)
+    if n and (len(set(can)) == 1 or len(can) == n):
+        for card in can[:n]:
+            _spend_supporter(s, st, card)
+        n = 0
+    s.flags["owed"] = [suit, n]
+    s.step = "pay" if n else "birdsong"
+
+
+def _spend_supporter(s, st, card):
+    s.f[FAC]["supporters"].remove(card)
+    cards.discard(s, st, card)
 
 
 def spread_cost(s, st, c):
@@ -105,6 +120,8 @@ def options(s, st, seat):
                     and board.can_place(s, c, FAC)]
     elif step == "discard":
         return turn.discard_options(s, seat)
+    elif step == "pay":
+        return [("pay", c) for c in sorted(set(_paying(s, st, s.flags["owed"][0])))]
     return out + [("end",)]
 
 
@@ -115,8 +132,13 @@ def apply(s, st, seat, a):
     elif kind == "spread":
         s.flags["spread"] = True
         c = a[1]
-        _pay(s, st, st.suit[c], spread_cost(s, st, c))
+        cost = spread_cost(s, st, c)
         _place_sympathy(s, st, seat, c)
+        _pay(s, st, st.suit[c], cost)
+    elif kind == "pay":
+        _spend_supporter(s, st, a[1])
+        s.flags["owed"][1] -= 1
+        _settle_pay(s, st)
     elif kind == "mobilize":
         s.hands[seat].remove(a[1])
         effects.add_supporter(s, st, a[1])
@@ -155,7 +177,6 @@ def _place_sympathy(s, st, seat, c):
 
 def _revolt(s, st, seat, c):
     suit = st.suit[c]
-    _pay(s, st, suit, 2)
     board.clear_enemies(s, c, FAC, seat)
     board.place(s, c, FAC, "base_" + suit, "building")
     n = sum(1 for x in st.clearings if st.suit[x] == suit and sympathetic(s, x))
@@ -163,6 +184,7 @@ def _revolt(s, st, seat, c):
     if s.reserve[FAC]:
         s.reserve[FAC] -= 1
         s.f[FAC]["officers"] += 1
+    _pay(s, st, suit, 2)
 
 
 def settle(s, st, seat):

@@ -3,8 +3,6 @@ determinizing hidden cards, words and records."""
 
 from __future__ import annotations
 
-import copy
-
 from toolkit.errors import ContentError
 from toolkit.game import Game
 from toolkit.games.root import actions, turn
@@ -12,7 +10,7 @@ from toolkit.games.root.data import FACTIONS, static, static_of
 from toolkit.games.root.state import State
 
 MANDATORY = ("discard", "trim", "wood", "decree", "new_roost", "turmoil", "resolve", "march",
-             "recruit_pick", "wood_pay")
+             "recruit_pick", "wood_pay", "pay", "refresh", "hideout")
 
 
 def deal(catalog, seed, factions) -> State:

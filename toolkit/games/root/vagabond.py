@@ -5,6 +5,7 @@ resting in forests, relationships (aid, allied, hostile, infamy) and the satchel
 from __future__ import annotations
 
 from toolkit.games.root import battle, board, cards, craft, effects, turn
+from toolkit.games.root import vagabond_actions as acts
 from toolkit.games.root import vagabond_items as vi
 
 FAC = "vagabond"
@@ -47,8 +48,13 @@ def neighbours(st, at, forests=True):
 
 def start(s, st, seat, phase):
     if phase == "birdsong":
-        vi.refresh(s, st.setting("refresh_base", 3) + 2 * vi.on_track(s, "tea"))
-        s.step = "slip"
+        n = st.setting("refresh_base", 3) + 2 * vi.on_track(s, "tea")
+        if sum(1 for e in vi.items(s) if e[1]) <= n:
+            vi.refresh(s, n)
+            s.step = "slip"
+        else:   # more exhausted items than refreshes: the Vagabond picks them
+            s.flags["refresh"] = n
+            s.step = "refresh"
     elif phase == "daylight":
         s.step = "day"
     else:
@@ -80,6 +86,10 @@ def move_cost(s, st, dst):
 
 def options(s, st, seat):
     v, step = s.f[FAC], s.step
+    if step == "hideout":
+        return [("repair", i) for i in sorted({e[0] for e in v["items"] if e[2]})]
+    if step == "refresh":
+        return [("refresh", i, d) for i, d in sorted({(e[0], e[2]) for e in v["items"] if e[1]})]
     if step == "slip":
         return [("slip", x) for x in neighbours(st, v["at"])] + [("end",)]
     if step == "discard":
@@ -103,11 +113,12 @@ def options(s, st, seat):
     if at in s.ruin_items and vi.ready(s, "torch"):
         out.append(("explore",))
     ready = sorted({i for i, e, d in v["items"] if not e and not d})
-    if ready and cards.pick(s, st, seat, suit) is not None:
+    gifts = cards.matching(s, st, seat, suit)
+    if ready and gifts:
         for other in board.present(s, at):
             if other != FAC:
                 takes = sorted(set(s.crafted[s.seat(other)])) + [None]
-                out += [("aid", other, t, x) for t in takes for x in ready]
+                out += [("aid", other, t, x, g) for t in takes for x in ready for g in gifts]
     for q in v["quests"]:
         qsuit, need = st.quests[q]
         if qsuit == suit and all(vi.ready(s, i) >= need.count(i) for i in need):
@@ -157,6 +168,11 @@ def apply(s, st, seat, a):
     if kind == "slip":
         v["at"] = a[1]
         turn.to_daylight(s, st)
+    elif kind == "refresh":
+        next(e for e in v["items"] if e[0] == a[1] and e[1] and e[2] == a[2])[1] = False
+        s.flags["refresh"] -= 1
+        if not s.flags["refresh"] or not any(e[1] for e in v["items"]):
+            s.step = "slip"
     elif kind == "go":
         vi.exhaust(s, "boots", move_cost(s, st, a[1]))
         if len(a) > 2 and a[2] is not None:
@@ -171,17 +187,24 @@ def apply(s, st, seat, a):
         v["items"].append([s.ruin_items.pop(v["at"]), False, False])
         board.gain(s, seat, 1)
     elif kind == "aid":
-        _aid(s, st, seat, a[1], a[2], a[3])
+        acts.aid(s, st, seat, a[1], a[2], a[3], a[4])
     elif kind == "quest":
-        _quest(s, st, seat, a[1], a[2])
+        acts.quest(s, st, seat, a[1], a[2])
     elif kind == "strike":
         vi.exhaust(s, "crossbow")
         board.remove(s, v["at"], a[1], a[2], seat)
+    elif kind == "repair" and s.step == "hideout":
+        vi.repair(s, a[1])
+        s.flags["hideout"] -= 1
+        if s.flags["hideout"]:
+            acts.hideout(s, st)
+        else:
+            turn.to_evening(s, st)
     elif kind == "repair":
         vi.exhaust(s, "hammer")
         vi.repair(s, a[1])
     elif kind == "special":
-        _special(s, st, seat, a[1])
+        acts.special(s, st, seat, a[1])
     elif kind == "drop":
         damaged = sorted(v["items"], key=lambda e: (not e[2], not e[1]))
         v["items"].remove(next(e for e in damaged if e[0] == a[1]))
@@ -196,66 +219,6 @@ def apply(s, st, seat, a):
     else:
         return False
     return True
-
-
-def _aid(s, st, seat, other, take, item):
-    v = s.f[FAC]
-    card = cards.pick(s, st, seat, st.suit[v["at"]])
-    vi.exhaust(s, item)
-    s.hands[seat].remove(card)
-    o = s.seat(other)
-    s.hands[o].append(card)
-    if take is not None:
-        s.crafted[o].remove(take)
-        v["items"].append([take, False, False])
-    level = v["rel"][other]
-    if level == "hostile":
-        return
-    if level >= len(st.aids):
-        board.gain(s, seat, st.aid_vp[-1])
-        return
-    v["aided"][other] = v["aided"].get(other, 0) + 1
-    if v["aided"][other] >= st.aids[level]:
-        v["rel"][other] = level + 1
-        v["aided"][other] = 0
-        board.gain(s, seat, st.aid_vp[level])
-
-
-def _quest(s, st, seat, q, reward):
-    v = s.f[FAC]
-    qsuit, need = st.quests[q]
-    for i in need:
-        vi.exhaust(s, i)
-    v["quests"].remove(q)
-    v["done"].append(q)
-    if v["quest_deck"]:
-        v["quests"].append(v["quest_deck"].pop(0))
-    if reward == "draw":
-        cards.draw(s, seat, 2)
-    else:
-        board.gain(s, seat, sum(1 for d in v["done"] if st.quests[d][0] == qsuit))
-
-
-def _special(s, st, seat, target):
-    v = s.f[FAC]
-    vi.exhaust(s, "torch")
-    special = st.characters[v["character"]][1]
-    if special == "steal":
-        o = s.seat(target)
-        card = s.rng().choice(sorted(s.hands[o]))
-        s.hands[o].remove(card)
-        s.hands[seat].append(card)
-    elif special == "day_labor":
-        s.discard.remove(target)
-        s.hands[seat].append(target)
-    else:
-        for _ in range(3):
-            damaged = sorted({e[0] for e in v["items"] if e[2]},
-                             key=lambda i: ("sword", "boots", "torch").index(i)
-                             if i in ("sword", "boots", "torch") else 9)
-            if damaged:
-                vi.repair(s, damaged[0])
-        turn.to_evening(s, st)
 
 
 def _trim_done(s, st, seat):

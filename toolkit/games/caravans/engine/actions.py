@@ -23,6 +23,15 @@ class ActionKind(str, Enum):
     REROLL = "reroll"                    # (glory_id,)      after a failed skill check
     ACCEPT = "accept"                    # ()               keep the failed check
     DISCARD_GLORY = "discard_glory"      # (glory_id,)      over the hand limit
+    ATTACK = "attack"                    # ()               fight the player or NPC found
+    LET_GO = "let_go"                    # ()               leave a found target alone
+    FLEE_STRIKE = "flee_strike"          # (equipment_id, use: bool)  the orb on a flight
+    LOOT = "loot"                        # (good_id,)       take one of the beaten's goods
+    LOOT_END = "loot_end"                # ()               leave the rest
+    KEEP_HERO = "keep_hero"              # ()               keep a hero whose home is raided
+    REDRAW_HERO = "redraw_hero"          # ()               draw the next hero instead
+    AMNESTY = "amnesty"                  # (race,)          remove one bounty marker
+    PLACE_EQUIPMENT = "place_equipment"  # (tavern_region,) a lost party's equipment
     # the turn
     MOVE = "move"                        # (region_id,)
     ENTER_TAVERN = "enter_tavern"        # ()
@@ -43,7 +52,7 @@ class ActionKind(str, Enum):
     RECRUIT = "recruit"                  # (mercenaries,)
     HEAR_RUMOR = "hear_rumor"            # ()
     TAKE_MISSION = "take_mission"        # (mission_id,)
-    STASH = "stash"                      # (points,)
+    STASH = "stash"                      # (gold,)
     END_VISIT = "end_visit"              # ()
     PLAY_GLORY = "play_glory"            # (glory_id, arg)  arg: good_id for sell_at_demand, else ""
     DISCARD_GOODS = "discard_goods"      # (good_id,)  only while over cargo

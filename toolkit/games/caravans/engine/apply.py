@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from toolkit.games.caravans.engine import armory, checks, combat, melee, raid, tavern, turn
+from toolkit.games.caravans.engine import (armory, checks, combat, death, melee, raid, tavern,
+                                           tokens, turn)
 from toolkit.games.caravans.engine.actions import Action, ActionKind as K
-from toolkit.games.caravans.engine.flow import end_turn
+from toolkit.games.caravans.engine.flow import amnesty_choice, end_turn
 from toolkit.games.caravans.engine.setup import choose_starting_party
 from toolkit.games.caravans.engine.turn import enforce_cargo
 from toolkit.errors import RulesError
@@ -41,6 +42,15 @@ HANDLERS = {
     K.REROLL: checks.reroll,
     K.ACCEPT: lambda s, seat: checks.reroll(s, seat, None),
     K.DISCARD_GLORY: turn.discard_glory,
+    K.ATTACK: lambda s, seat: turn.engage(s, seat, True),
+    K.LET_GO: lambda s, seat: turn.engage(s, seat, False),
+    K.FLEE_STRIKE: combat.flee_strike,
+    K.LOOT: melee.loot,
+    K.LOOT_END: lambda s, seat: melee.loot(s, seat, None),
+    K.KEEP_HERO: lambda s, seat: death.redraw(s, seat, False),
+    K.REDRAW_HERO: lambda s, seat: death.redraw(s, seat, True),
+    K.AMNESTY: amnesty_choice,
+    K.PLACE_EQUIPMENT: tokens.choose_tavern,
     K.MOVE: turn.move,
     K.ENTER_TAVERN: turn.enter_tavern,
     K.LEAVE_TAVERN: turn.leave_tavern,

@@ -24,14 +24,14 @@ def form_cost(state, seat: int, kind: str) -> int:
 
 
 def form_party(state, seat: int, kind: str) -> None:
-    """A new party replaces the old; mercenaries move over (up to the new maximum)."""
+    """A new party replaces the old and starts with its full crew: the mercenary stat is
+    also the crew at the party's founding (seed 000), the old mercenaries among them."""
     begin(state, "form")
     player = state.players[seat]
     old = player.party
     player.gold -= form_cost(state, seat, kind)
-    place_equipment(state, old.equipment, near=player.region)
+    place_equipment(state, old.equipment, near=player.region, seat=seat)
     party = new_party(state, kind, seat)
-    party.cur["mercenaries"] = min(party.top["mercenaries"], old.cur["mercenaries"])
     player.party = party
     use_card(player, kind)
     state.log.append(("form", seat, kind))

@@ -19,8 +19,10 @@ from toolkit.games.caravans.engine.rng import SKULL, pips, roll
 from toolkit.games.caravans.engine.sides import SAFETY_ROUNDS, is_non_brigand, race_of, seat_of
 
 def npc_attacks(state, seat: int) -> None:
-    """NPCs in the player's region that hunt it attack, one after the other."""
-    if state.combat is None and state.phase == "play":
+    """NPCs in the player's region that hunt it attack, one after the other (held back
+    while amnesty choices, which change who is wanted, are owed)."""
+    if state.combat is None and state.phase == "play" \
+            and not any(d["kind"] == "amnesty" for d in state.pending):
         found = attackers(state, seat)
         if found:
             start(state, f"n:{found[0]}", f"p{seat}", queue=found[1:])
@@ -75,7 +77,9 @@ def choice_options(state, seat: int, side: int) -> list[tuple]:
                     weapons.append((w, "ranged"))
                 elif op == "melee_boost":
                     weapons.append((w, "melee"))
-    glory = [""] + effects.tricks(state, seat, "contest")
+    # a trick is played with the choice: one adding dice, or Close Shave held ready for
+    # this round's hits (issue #12: it is spent only when its holder plays it)
+    glory = [""] + effects.tricks(state, seat, "contest") + effects.tricks(state, seat, "cancel")
     return [(m, w, g) for m in modes for w, need in weapons if need in (None, m) for g in glory]
 
 
@@ -104,7 +108,9 @@ def _contest_dice(state, side: int, mode: str, weapon: str, glory: str) -> int:
                          checks=("combat", "ranged") if mode == "ranged" else ("combat",))
         if mode == "melee":  # declared weapons and always-on abilities or equipment
             n = effects.fire(state, seat, "melee_choice", n, weapon=weapon, combat=combat)
-        if glory:
+        if glory and glory in effects.tricks(state, seat, "cancel"):
+            combat["armed"] = combat.get("armed", []) + [f"p{seat}:{glory}"]
+        elif glory:
             n = effects.use_trick(state, seat, glory, "contest", n)
         if weapon:
             combat["used"][side].append(weapon)
@@ -115,6 +121,7 @@ def resolve_round(state) -> None:
     combat = state.combat
     choices = combat["choices"]
     combat["no_flee"] = None
+    combat["armed"] = []
     dice = [_contest_dice(state, s, *choices[s]) for s in (0, 1)]
     modes = [c[0] for c in choices]
     for side in (0, 1):
@@ -125,11 +132,39 @@ def resolve_round(state) -> None:
     rolls = [roll(state.rng["dice"], state.rules.faces, n) for n in dice]
     for side in (0, 1):
         state.log.append(("roll", combat["sides"][side], modes[side], rolls[side]))
+    combat["rolled"] = [modes, rolls]
+    combat["struck"] = [None, None]
+    after_rolls(state)
+
+
+def strike_options(state, seat: int) -> list[str]:
+    """The seat's unflipped equipment that may strike a fleeing or fled-from opponent."""
+    party = state.players[seat].party
+    return [e for e in party.equipment if e not in party.flipped
+            and any(op == "flee_strike" for op, _ in state.rules.effects.get(e, ()))]
+
+
+def after_rolls(state) -> None:
+    """The rest of a round once both sides rolled: on a flight each side's flee effects
+    (its holder first decides whether to flip an orb: a FLEE_STRIKE decision), then hits,
+    melee or escape."""
+    combat = state.combat
+    modes, rolls = combat["rolled"]
+    choices = combat["choices"]
     if "flee" in modes:
         for side in (0, 1):
             seat = seat_of(combat["sides"][side])
-            if seat is not None:
-                effects.fire(state, seat, "flee", None, opponent=combat["sides"][1 - side])
+            if seat is None or combat["struck"][side] == "done":
+                continue
+            if combat["struck"][side] is None and strike_options(state, seat):
+                state.pending.append({"kind": "flee_strike", "player": seat, "side": side})
+                return
+            use = combat["struck"][side] or ()
+            struck = list(combat["struck"])
+            struck[side] = "done"
+            combat["struck"] = struck
+            effects.fire(state, seat, "flee", None, opponent=combat["sides"][1 - side],
+                         use=use)
     if _settle(state):
         return
     winner = _winner(rolls)
@@ -143,6 +178,16 @@ def resolve_round(state) -> None:
         end(state)
         return
     ask(state)
+
+
+def flee_strike(state, seat: int, equipment: str, use: bool) -> None:
+    """FLEE_STRIKE: flip (use) or keep the orb when a side flees; the round goes on."""
+    entry = state.pending.pop()
+    combat = state.combat
+    struck = list(combat["struck"])
+    struck[entry["side"]] = [equipment] if use else []
+    combat["struck"] = struck
+    after_rolls(state)
 
 
 def _winner(rolls) -> int | None:

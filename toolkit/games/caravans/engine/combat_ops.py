@@ -25,7 +25,8 @@ def cancel_hit(ctx, p):
     elif ctx.where == "equipment" and ctx.source not in player.party.flipped:
         player.party.flipped.append(ctx.source)
         left[key] = p.hits - 1
-    elif ctx.where == "hand" and ctx.source in player.hand:
+    elif ctx.where == "hand" and ctx.source in player.hand and (
+            combat is None or f"p{ctx.seat}:{ctx.source}" in combat.get("armed", ())):
         player.hand.remove(ctx.source)
         state.glory_discard.append(ctx.source)
         use_card(player, ctx.source)
@@ -49,6 +50,10 @@ def one_shot(ctx):
 
 
 def flee_strike(ctx, p):
+    """Equipment strikes only if its holder chose to flip it (a FLEE_STRIKE decision);
+    a hero ability or follower always does."""
+    if ctx.where == "equipment" and ctx.source not in ctx.extra.get("use", ()):
+        return
     if one_shot(ctx):
         take_hits(ctx.state, ctx.extra["opponent"], p.hits)
 

@@ -54,13 +54,21 @@ def _raid_token(state) -> list:
 
 
 def _pending_equipment(state) -> list:
-    """Equipment of a beaten party waiting for its victor's CAPTURE decision."""
+    """Equipment of a beaten party waiting for its victor's CAPTURE decision, or for its
+    leader's PLACE_EQUIPMENT choice."""
     out = []
     for entry in state.pending:
         party = entry.get("party") if isinstance(entry, dict) else None
         if isinstance(party, dict):
             out.extend(party.get("equipment", []))
+        if entry.get("kind") == "place_equipment":
+            out.extend(entry["tokens"])
     return out
+
+
+def _pending_loot(state) -> list:
+    """Goods of a beaten player waiting for the victor's LOOT choice."""
+    return [c for entry in state.pending if entry.get("kind") == "loot" for c in entry["cards"]]
 
 
 def choosing_party(state, seat: int) -> bool:
@@ -75,6 +83,7 @@ def places(state) -> dict[str, list]:
     offer = state.visit.offer if state.visit is not None else []
     return {
         "goods card": [*state.goods_deck, *state.goods_discard, *offer, *_raid_cards(state),
+                       *_pending_loot(state),
                        *(g for p in players for g in p.goods)],
         "glory card": [*state.glory_deck, *state.glory_discard,
                        *(c for p in players for c in (*p.hand, *p.followers))],

@@ -17,8 +17,8 @@ def kill(state, seat: int, cause: str) -> None:
     state.log.append(("death", seat, player.hero, cause))
     player.deaths += 1
     state.hero_discard.append(player.hero)
-    if player.party is not None:
-        place_equipment(state, player.party.equipment, near=player.region)
+    equipment = list(player.party.equipment) if player.party is not None else []
+    region = player.region
     state.goods_discard.extend(player.goods)
     state.glory_discard.extend(player.hand + player.followers)
     state.rumor_discard.extend(player.rumors)
@@ -32,27 +32,46 @@ def kill(state, seat: int, cause: str) -> None:
     state.pending = [d for d in state.pending if d.get("player") != seat
                      or d["kind"] == "choose_party"]
     if not draw_hero(state, seat):
+        place_equipment(state, equipment, near=region)
         game_over(state, "heroes_exhausted")
         return
     state.pending.append({"kind": "choose_party", "player": seat,
                           "end_turn": state.in_turn and seat == state.turn_seat})
+    if threatened(state, player.hero) and state.hero_deck:
+        state.pending.append({"kind": "redraw", "player": seat})
+    # the lost party's leader places its equipment first (a decision when there is a choice)
+    place_equipment(state, equipment, near=region, seat=seat)
+
+
+def threatened(state, hero: str) -> bool:
+    """Whether a brigand band stands in the hero's home region."""
+    home = state.rules.c.heroes[hero].home
+    return any(n.region == home and state.rules.c.npcs[i].role == "brigand"
+               for i, n in state.npcs.items())
 
 
 def draw_hero(state, seat: int) -> bool:
-    """Draw the seat's next hero; a brigand band at its home lets it redraw once."""
+    """Draw the seat's next hero (a brigand band at its home lets the player redraw once:
+    the REDRAW decision pushed by kill)."""
     if not state.hero_deck:
         return False
     hero = state.hero_deck.pop()
-    home = state.rules.c.heroes[hero].home
-    threatened = any(n.region == home and state.rules.c.npcs[i].role == "brigand"
-                     for i, n in state.npcs.items())
-    if threatened and state.hero_deck:
-        state.hero_deck.insert(0, hero)
-        hero = state.hero_deck.pop()
     player = state.players[seat]
     player.hero = hero
     player.heroes.append(hero)
     return True
+
+
+def redraw(state, seat: int, again: bool) -> None:
+    """KEEP_HERO (again False) or REDRAW_HERO: the drawn hero goes under the deck and the
+    next one is taken instead."""
+    state.pending.pop()
+    if not again or not state.hero_deck:
+        return
+    player = state.players[seat]
+    state.hero_deck.insert(0, player.hero)
+    player.hero = state.hero_deck.pop()
+    player.heroes[-1] = player.hero
 
 
 def start_hero(state, seat: int, party_kind: str, top_up: bool) -> None:

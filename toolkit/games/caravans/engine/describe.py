@@ -19,6 +19,15 @@ VERBS = {
     K.REROLL: ("rerolls with {0}", "用{0}重投"),
     K.ACCEPT: ("accepts the failed check", "接受检测失败"),
     K.DISCARD_GLORY: ("discards {0}", "弃掉{0}"),
+    K.ATTACK: ("attacks the target found", "攻击找到的目标"),
+    K.LET_GO: ("leaves the target found alone", "放过找到的目标"),
+    K.FLEE_STRIKE: ("on the flight, {0}: {1}", "逃走时，{0}：{1}"),
+    K.LOOT: ("loots {0}", "掠走{0}"),
+    K.LOOT_END: ("leaves the rest of the goods", "放弃其余货物"),
+    K.KEEP_HERO: ("keeps the new hero", "保留新主角"),
+    K.REDRAW_HERO: ("redraws the hero", "重抽主角"),
+    K.AMNESTY: ("has a bounty of {0} lifted", "撤销一个{0}通缉标记"),
+    K.PLACE_EQUIPMENT: ("places equipment at {0}", "将装备放到{0}"),
     K.MOVE: ("moves to {0}", "移动到{0}"),
     K.ENTER_TAVERN: ("enters the tavern", "进入小酒馆"),
     K.LEAVE_TAVERN: ("leaves the tavern", "离开小酒馆"),
@@ -38,7 +47,7 @@ VERBS = {
     K.RECRUIT: ("recruits {0}", "征召{0}名雇佣兵"),
     K.HEAR_RUMOR: ("hears a rumor", "听闻传言"),
     K.TAKE_MISSION: ("takes mission {0}", "领取任务{0}"),
-    K.STASH: ("stashes {0} point(s) of gold", "存入{0}点元宝"),
+    K.STASH: ("stashes {0} gold", "存入{0}元宝"),
     K.END_VISIT: ("leaves the bar", "结束酒馆行动"),
     K.PLAY_GLORY: ("plays {0} {1}", "打出{0} {1}"),
     K.DISCARD_GOODS: ("discards {0}", "弃掉{0}"),
@@ -86,9 +95,12 @@ def _arg(state, action, value, lang) -> str:
         return who(state, value, lang)
     if kind is K.EXPLORE and value in ("player", "npc", "explorer", "rumor"):
         return ""
+    if kind is K.FLEE_STRIKE and isinstance(value, bool):
+        return STRIKE[value][1 if lang == "zh" else 0]
     if kind is K.COMBAT_CHOICE and value in MODES:
         return MODES[value][1 if lang == "zh" else 0]
     return name(state, value, lang)
 
 
+STRIKE = {True: ("flips it to strike", "翻面造成伤害"), False: ("keeps it", "不使用")}
 MODES = {"ranged": ("ranged", "远程战"), "melee": ("melee", "肉搏战"), "flee": ("flee", "逃走")}

@@ -45,12 +45,29 @@ def treasure(ctx, p):
 
 
 def amnesty(ctx, p):
-    for player in ctx.state.players:
-        for _ in range(p.remove):
-            wanted = [r for r in ctx.state.rules.races if player.bounty.get(r)]
-            if wanted:
-                worst = max(wanted, key=lambda r: player.bounty[r])
-                player.bounty[worst] -= 1
+    """Each player removes `p.remove` of its bounty markers; a player wanted by several
+    races chooses which (AMNESTY decisions, in turn order); one race: no choice."""
+    state = ctx.state
+    owed = []
+    for seat in state.order:
+        if not remove_markers(state, seat, p.remove):
+            owed.append(seat)
+    for seat in reversed(owed):
+        state.pending.append({"kind": "amnesty", "player": seat, "left": p.remove})
+
+
+def remove_markers(state, seat: int, left: int) -> bool:
+    """Remove markers while only one race is left to take them from; False when the
+    player still owes a choice among several races."""
+    player = state.players[seat]
+    while left > 0:
+        wanted = [r for r in state.rules.races if player.bounty.get(r)]
+        if len(wanted) > 1:
+            return False
+        if wanted:
+            player.bounty[wanted[0]] -= 1
+        left -= 1 if wanted else left
+    return True
 
 
 effects.register({

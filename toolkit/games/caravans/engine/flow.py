@@ -8,6 +8,7 @@ from toolkit.games.caravans.engine import effects
 from toolkit.games.caravans.engine.cards import total_glory
 from toolkit.games.caravans.engine.combat import npc_attacks
 from toolkit.games.caravans.engine.ending import game_over  # noqa: F401 (flow's API)
+from toolkit.games.caravans.engine.event_ops import remove_markers
 
 
 def start_round(state) -> None:
@@ -75,6 +76,19 @@ def _return_explorers(state) -> None:
             state.explorers[region] = track.pop()
 
 
+def amnesty_choice(state, seat: int, race: str) -> None:
+    """AMNESTY: the player removes one bounty marker of `race`; once no such choice is owed,
+    the round's first turn (held back meanwhile) meets the NPCs of its region."""
+    entry = state.pending.pop()
+    state.players[seat].bounty[race] -= 1
+    left = entry["left"] - 1
+    if left > 0 and not remove_markers(state, seat, left):
+        state.pending.append({**entry, "left": left})
+        return
+    if state.in_turn and not any(d["kind"] == "amnesty" for d in state.pending):
+        npc_attacks(state, state.turn_seat)
+
+
 def start_turn(state) -> None:
     seat = state.turn_seat
     player = state.players[seat]
@@ -103,10 +117,18 @@ def end_turn(state) -> None:
 
 
 def winners(state) -> list[int]:
-    """Highest glory with stash points; ties: track glory, then stash gold, then shared."""
+    """Seed 000, Winning: among the players at the glory goal or more (stash points
+    counted), the most glory on the track wins, then the most stash gold, then shared.
+    With nobody at the goal (the game ended by the event or hero deck): the most glory
+    with stash points, then track glory, then stash gold."""
+    goal = state.rules.game.glory_to_win
+
     def key(seat):
         player = state.players[seat]
-        return (total_glory(state, seat), player.glory, player.stash)
+        total = total_glory(state, seat)
+        if total >= goal:
+            return (1, player.glory, player.stash, 0)
+        return (0, total, player.glory, player.stash)
     best = max(key(s) for s in range(len(state.players)))
     return [s for s in range(len(state.players)) if key(s) == best]
 

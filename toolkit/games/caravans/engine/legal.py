@@ -6,10 +6,11 @@ from toolkit.games.caravans.engine import effects
 from toolkit.games.caravans.engine.actions import Action, ActionKind as K
 from toolkit.games.caravans.engine.armory import free_repair, resale, repair_cost, restore_cost
 from toolkit.games.caravans.engine.cards import stash_points
-from toolkit.games.caravans.engine.combat import choice_options
+from toolkit.games.caravans.engine.combat import choice_options, strike_options
 from toolkit.games.caravans.engine.party import damage
 from toolkit.games.caravans.engine.raid import bounty_races
 from toolkit.games.caravans.engine.tavern import recruit_cost, recruit_discount
+from toolkit.games.caravans.engine.tokens import free_taverns
 from toolkit.games.caravans.engine.turn import can_complete, explore_targets, free_leave, tavern_open, toll
 
 
@@ -59,7 +60,35 @@ def _capture(state, seat, entry):
 
 def _explorer(state, seat, entry):
     found = [Action(K.RAID, (r,)) for r in bounty_races(state, entry["token"])]
-    return found + [_NOARG[K.DELVE]]
+    return found + [_NOARG[K.DELVE], _NOARG[K.LET_GO]]
+
+
+def _found(state, seat, entry):
+    return [_NOARG[K.ATTACK], _NOARG[K.LET_GO]]
+
+
+def _flee_strike(state, seat, entry):
+    return [Action(K.FLEE_STRIKE, (e, use)) for e in strike_options(state, seat)
+            for use in (True, False)]
+
+
+def _loot(state, seat, entry):
+    return [Action(K.LOOT, (g,)) for g in _goods_kinds(state, entry["cards"])] \
+        + [_NOARG[K.LOOT_END]]
+
+
+def _redraw(state, seat, entry):
+    return [_NOARG[K.KEEP_HERO], _NOARG[K.REDRAW_HERO]]
+
+
+def _amnesty(state, seat, entry):
+    bounty = state.players[seat].bounty
+    return [Action(K.AMNESTY, (r,)) for r in state.rules.races if bounty.get(r)]
+
+
+def _place_equipment(state, seat, entry):
+    return [Action(K.PLACE_EQUIPMENT, (t,)) for t in free_taverns(state)
+            if t not in entry["chosen"]]
 
 
 def _raid(state, seat, entry):
@@ -82,7 +111,9 @@ def _discard_glory(state, seat, entry):
 
 DECISIONS = {"choose_party": _choose_party, "combat_choice": _combat_choice,
              "capture": _capture, "explorer": _explorer, "raid": _raid, "reroll": _reroll,
-             "discard_glory": _discard_glory}
+             "discard_glory": _discard_glory, "found": _found, "flee_strike": _flee_strike,
+             "loot": _loot, "redraw": _redraw, "amnesty": _amnesty,
+             "place_equipment": _place_equipment}
 
 
 # --- the turn -----------------------------------------------------------------------------
@@ -107,9 +138,9 @@ def _turn(state, seat) -> list[Action]:
             and player.gold >= toll(state, seat):
         found.append(_NOARG[K.LEAVE_TAVERN])
     found += _glory_plays(state, seat)
-    if over and not player.in_tavern:
+    if over:  # in a tavern too, to make room before leaving (seed 000, Buy)
         found += [Action(K.DISCARD_GOODS, (g,)) for g in _goods_kinds(state, player.goods)]
-    else:
+    if not over or player.in_tavern:
         found.append(_NOARG[K.END_TURN])
     return found
 
@@ -178,12 +209,23 @@ def _services(state, seat, player, done) -> list[Action]:
                   if state.rules.c.missions[m].tavern == player.region]
     home = state.rules.c.heroes[player.hero].home
     if "stash" not in done and player.region == home:
-        stash = state.rules.game.stash
-        # only the amounts both the stash's room and the carried gold allow: never more
-        # actions than the rules offer, whatever max_points says
-        most = min(stash.max_points - stash_points(state, player),
-                   player.gold // stash.gold_per_point)
-        found += [Action(K.STASH, (k,)) for k in range(1, most + 1)]
+        found += [Action(K.STASH, (g,)) for g in stash_amounts(state, player)]
+    return found
+
+
+def stash_amounts(state, player) -> list[int]:
+    """Gold amounts offered to the stash (seed 000 sets none) while it holds fewer than
+    its most points: each whole point it still takes (10, 20, ... gold) and all the gold
+    carried; never a longer list, however much gold there is."""
+    stash = state.rules.game.stash
+    per = stash.gold_per_point
+    room = stash.max_points - stash_points(state, player)
+    if room <= 0:
+        return []
+    most = min(room, player.gold // per)
+    found = [k * per for k in range(1, most + 1)]
+    if player.gold > 0 and player.gold not in found:
+        found.append(player.gold)
     return found
 
 

@@ -80,6 +80,10 @@ def defeat(state, losers: list[int], melee: bool) -> None:
         gain_glory(state, seat, "defeat")
         if capture is not None:
             state.pending.append({"kind": "capture", "player": seat, "party": capture})
+        if combat.get("loot"):
+            state.pending.append(combat.pop("loot"))
+    elif combat.get("loot"):
+        state.goods_discard.extend(combat.pop("loot")["cards"])
 
 
 def _spoils(state, w: int, l: int, melee: bool):
@@ -110,8 +114,13 @@ def _spoils(state, w: int, l: int, melee: bool):
     if lose_ref[0] == "p":
         loser = state.players[int(lose_ref[1:])]
         room = max(0, me.party.cur["cargo"] - len(me.goods))
-        me.goods.extend(loser.goods[:room])
-        del loser.goods[:room]
+        if len(loser.goods) <= room:
+            me.goods.extend(loser.goods)
+            loser.goods = []
+        elif room > 0:  # more than fits: the victor picks (LOOT decisions)
+            combat["loot"] = {"kind": "loot", "player": seat, "cards": loser.goods,
+                              "room": room}
+            loser.goods = []
         party, loser.party = loser.party, None
     else:
         party = state.npcs[lose_ref[2:]].party
@@ -120,9 +129,26 @@ def _spoils(state, w: int, l: int, melee: bool):
 
 
 def _defeat_missions(state, seat: int, npc_id: str) -> None:
+    """A defeat-NPC mission counts only where the NPC is beaten in the mission's target."""
+    here = state.players[seat].region
     for mission in list(state.players[seat].missions):
-        if state.rules.c.missions[mission].defeat == npc_id:
+        card = state.rules.c.missions[mission]
+        if card.defeat == npc_id and card.target == here:
             complete_mission(state, seat, mission)
+
+
+def loot(state, seat: int, good: str | None) -> None:
+    """LOOT one card of `good` from the beaten party's goods, or LOOT_END (None): the
+    goods not taken are discarded."""
+    entry = state.pending.pop()
+    cards = list(entry["cards"])
+    if good is not None:
+        index = next(i for i, c in enumerate(cards) if state.rules.cards[c][0] == good)
+        state.players[seat].goods.append(cards.pop(index))
+        if entry["room"] > 1 and cards:
+            state.pending.append({**entry, "cards": cards, "room": entry["room"] - 1})
+            return
+    state.goods_discard.extend(cards)
 
 
 def capture(state, seat: int, take: bool) -> None:
@@ -133,10 +159,10 @@ def capture(state, seat: int, take: bool) -> None:
                   list(data["flipped"]))
     player = state.players[seat]
     if not take or player.party is None:
-        place_equipment(state, party.equipment, near=player.region)
+        place_equipment(state, party.equipment, near=player.region, seat=seat)
         return
     old = player.party
-    place_equipment(state, old.equipment, near=player.region)
+    place_equipment(state, old.equipment, near=player.region, seat=seat)
     party.cur["mercenaries"] = old.cur["mercenaries"]
     player.party = party
     refresh(state, seat)

@@ -56,6 +56,9 @@ def observation(state, seat: int):
     if view.visit is not None and view.turn_seat != seat:
         view.visit.offer = [None] * len(view.visit.offer)
         view.visit.prices = {}
+    for i, entry in enumerate(view.pending):
+        if entry["kind"] == "loot" and entry["player"] != seat:  # the looted goods
+            view.pending[i] = {**entry, "cards": [None] * len(entry["cards"])}
     view.log = _masked(state.log, seat, _log_entry)
     view.history = _masked(state.history, None, _history_entry)
     if setup:
@@ -120,8 +123,8 @@ def _hide_parties(view, seat) -> None:
 
 def _hide_choice(view, seat) -> None:
     combat = view.combat
-    if combat is None:
-        return
+    if combat is None or (view.pending and view.pending[-1]["kind"] == "flee_strike"):
+        return  # a FLEE_STRIKE decision comes after both choices are revealed
     for side in (0, 1):
         ref = combat["sides"][side]
         if combat["choices"][side] is not None and ref != f"p{seat}":
@@ -168,7 +171,8 @@ def _slots(out, seat: int) -> dict:
     def holes(*lists):
         return [(lst, i) for lst in lists for i, v in enumerate(lst) if v is None]
     return {
-        "goods card": holes(out.goods_deck, *(p.goods for p in others), *offer),
+        "goods card": holes(out.goods_deck, *(p.goods for p in others), *offer,
+                            *(d["cards"] for d in out.pending if d["kind"] == "loot")),
         "glory card": holes(out.glory_deck, *(p.hand for p in others)),
         "hero card": holes(out.hero_deck) + [(p, "hero") for p in others
                                               if p.hero == UNKNOWN],

@@ -37,8 +37,11 @@ def start_raid(state, seat: int, race: str) -> None:
     entry = state.pending.pop()
     token = entry["token"]
     region = _region_of(state, token)
-    state.explorers[region] = None
     add_bounty(state, seat, race)
+    if not _held(state, seat):
+        state.log.append(("escape", seat, state.rules.explorers[token][0]))
+        return
+    state.explorers[region] = None
     cards = [c for c in (draw_goods(state) for _ in range(state.rules.game.raid.draw))
              if c is not None]
     rolled = roll(state.rng["dice"], state.rules.faces,
@@ -50,6 +53,24 @@ def start_raid(state, seat: int, race: str) -> None:
         state.pending.append({"kind": "raid", "player": seat})
     else:
         _finish(state)
+
+
+def raid_agility(state, seat: int) -> int:
+    """Dice of the agility roll that keeps an explorer from escaping: the party's agility
+    without equipment (equipment does not act in raids, seed 000), at most the dice."""
+    party = state.players[seat].party
+    top = effects.fire(state, seat, "party_max", state.rules.party_base(party.kind),
+                       equipment=False, party=party)
+    return max(0, min(top["agility"], state.rules.game.dice.count))
+
+
+def _held(state, seat: int) -> bool:
+    """Seed 000: agility keeps the explorer from escaping a raid. The seed names no
+    mechanism; the smallest reading: one skull on the agility roll holds it, none lets it
+    escape (no loot, no ambush; the bounty stays, the token stays in its region)."""
+    rolled = roll(state.rng["dice"], state.rules.faces, raid_agility(state, seat))
+    state.log.append(("roll", f"p{seat}", "agility", rolled))
+    return SKULL in rolled
 
 
 def adjust(state, how: str, card: int | None = None) -> None:

@@ -140,7 +140,8 @@ def recruit_discount(state, seat: int) -> int:
 
 def recruit_cost(state, seat: int, n: int, off: int | None = None) -> int:
     off = recruit_discount(state, seat) if off is None else off
-    return n * state.rules.game.recruit.cost * (100 - off) // 100
+    # rounded up: half price never makes a single mercenary free (issue #12)
+    return -(-n * state.rules.game.recruit.cost * (100 - off) // 100)
 
 
 def recruit(state, seat: int, n: int) -> None:
@@ -188,10 +189,10 @@ def after_take_mission(state, seat: int, ok: bool, mission) -> None:
             state.missions_up.append(new)
 
 
-def stash(state, seat: int, points: int) -> None:
+def stash(state, seat: int, gold: int) -> None:
+    """STASH any amount of gold (seed 000: no amount is set); 10 gold make a point."""
     begin(state, "stash")
     player = state.players[seat]
-    gold = points * state.rules.game.stash.gold_per_point
     player.gold -= gold
     player.stash += gold
     player.deposits += 1

@@ -133,14 +133,20 @@ def after_explore(state, seat: int, ok: bool, data) -> None:
     kind, target = data
     if not ok:
         return
-    if kind == "player":
-        start(state, f"p{seat}", f"p{target}")
-    elif kind == "npc":
-        start(state, f"p{seat}", f"n:{target}")
+    if kind in ("player", "npc"):  # found: the explorer may fight it or let it be (seed 000)
+        ref = f"p{target}" if kind == "player" else f"n:{target}"
+        state.pending.append({"kind": "found", "player": seat, "target": ref})
     elif kind == "explorer":
         state.pending.append({"kind": "explorer", "player": seat, "token": target})
     else:
         _investigate(state, seat, target)
+
+
+def engage(state, seat: int, fight: bool) -> None:
+    """ATTACK the player or NPC just found, or LET_GO of it (of an explorer too)."""
+    entry = state.pending.pop()
+    if fight:
+        start(state, f"p{seat}", entry["target"])
 
 
 def _investigate(state, seat: int, rumor: str) -> None:

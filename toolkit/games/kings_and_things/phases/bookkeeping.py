@@ -26,7 +26,7 @@ class Rotate(flow.Phase):
 
     def start_phase(self, state, data):
         state.order = state.order[1:] + state.order[:1]
-        state.cloud, state.free_builds, state.built = None, [], []
+        state.cloud, state.free_builds, state.built, state.battles = None, [], [], {}
         for unit in state.units.values():
             unit["moved"] = False
         if state.round >= data.setting("round_limit"):

@@ -1,7 +1,7 @@
 """Phase 5, movement (seed): each creature or hero moves up to 4 points; swamp, mountain,
 forest and jungle cost 2 for a creature on foot, every other hex 1. A move stops on entering
 an unexplored hex, a hex with enemy counters, or an enemy's hex; flyers fly over enemy hexes
-unless enemy flyers wait there. Only flyers cross the sea, and nothing ends a move on it.
+unless enemy flyers wait there (each stops one). Only flyers cross the sea, and nothing ends a move on it.
 Units starting beside enemy units are pinned. Forts, income counters and control markers
 never move. The example lets at most two players meet in one hex."""
 
@@ -21,9 +21,18 @@ def flies(state, data, token) -> bool:
     return bool(data.card(unit["thing"]).flying)
 
 
-def _enemy_flyers(state, data, hex_, seat) -> bool:
-    return any(u["hex"] == hex_ and u["owner"] != seat and u["thing"] is not None
-               and data.card(u["thing"]).flying for u in state.units.values())
+def _flyers_held(state, data, hex_, seat) -> bool:
+    """Enemy flyers in a hex stop as many moving flyers: a flyer flies on only once its
+    side has had as many flyers stopped there (moved in this phase) as the enemy shows."""
+    theirs = mine = 0
+    for u in state.units.values():
+        if u["hex"] != hex_ or u["thing"] is None or not data.card(u["thing"]).flying:
+            continue
+        if u["owner"] != seat:
+            theirs += 1
+        elif u["moved"]:
+            mine += 1
+    return theirs > mine
 
 
 def _stops(state, data, hex_, seat, flying, occ) -> bool:
@@ -33,7 +42,7 @@ def _stops(state, data, hex_, seat, flying, occ) -> bool:
         return True
     enemy_units = any(o != seat for o in occ.get(hex_, {}))
     if flying:
-        return enemy_units and _enemy_flyers(state, data, hex_, seat)
+        return enemy_units and _flyers_held(state, data, hex_, seat)
     return enemy_units or state.owner[hex_] != seat
 
 

@@ -1,0 +1,180 @@
+"""Win rates adjusted for style (agent) and seat, for any game: one row per player-game,
+a logistic model of the player's result (a shared win counts 1/k) with the offset
+logit(1/players), the agent and the seat (place in turn order, within each player count)
+in deviation coding, plus one family at a time: a group of `Game.seat_groups` (hero,
+party...) as a factor, or a set each seat may hold (cards used) as one indicator each.
+
+Each entry gives the raw rate beside the adjusted one: the mean predicted rate of all
+player-games (of that player count, for seats) had they all been in this level, its gap to
+the average level in percentage points, the odds ratio against the average level (for an
+indicator: against not holding it), 95 % Wald intervals (delta method for rates), the
+Wald p and the Holm p within the family. A level played (nearly) only by one agent that
+(nearly) plays only it is marked `confounded_with`: the data cannot tell it from the style.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from toolkit.sim.logit import RIDGE, Z95, Factor, factor, fit_logit, logit, sigmoid, wald_p
+from toolkit.sim.stats import Record, score, seats, turn_position
+from toolkit.sim.stats_math import holm
+
+CONFOUNDED = 0.95  # share of a level's rows from one agent, and of that agent's rows in it
+MODEL = {"method": "logistic regression (Newton/IRLS), Wald 95 % intervals",
+         "offset": "logit(1/players)", "adjusted_for": ["agent", "seat"],
+         "coding": "deviation: effects against the average level", "ridge": RIDGE}
+
+
+class Base:
+    """The rows of a run and the parts every model shares: result, offset, agent, seat."""
+
+    def __init__(self, records: Sequence[Record]):
+        pairs = list(seats(records))
+        self.pairs = pairs
+        self.y = np.array([score(r, s) for r, s in pairs])
+        self.offset = np.array([logit(1.0 / r["players"]) if r["players"] > 1 else 0.0
+                                for r, _ in pairs])
+        counts = {r["players"] for r, _ in pairs}
+        self.seat_key = (lambda r, s: str(turn_position(r, s))) if len(counts) <= 1 else \
+            (lambda r, s: f"{r['players']}:{turn_position(r, s)}")
+        self.agents = [str(r["agents"][s]) for r, s in pairs]
+        self.agent = factor("agent", self.agents)
+        self.seat = factor("seat", [self.seat_key(r, s) for r, s in pairs],
+                           block=lambda v: v.split(":")[0] if ":" in v else "")
+
+    def fit(self, factors: Sequence[Factor], extra: np.ndarray | None = None):
+        parts = [np.ones((len(self.y), 1))] + [f.columns for f in factors]
+        if extra is not None:
+            parts.append(extra.reshape(-1, 1))
+        X = np.hstack(parts)
+        slices, start = [], 1
+        for f in factors:
+            slices.append(slice(start, start + f.columns.shape[1]))
+            start += f.columns.shape[1]
+        return fit_logit(X, self.y, self.offset), X, slices
+
+
+def _entry(n: int, wins: float, beta: float, var: float, rate: float, g_rate, base: float,
+           g_base, cov) -> dict[str, Any]:
+    se = math.sqrt(max(var, 0.0))
+    se_rate = math.sqrt(max(float(g_rate @ cov @ g_rate), 0.0))
+    diff = g_rate - g_base
+    se_pp = math.sqrt(max(float(diff @ cov @ diff), 0.0))
+    pp = rate - base
+    return {"games": n, "wins": round(wins, 6), "raw_rate": wins / n if n else 0.0,
+            "rate": rate, "ci95": [max(0.0, rate - Z95 * se_rate), min(1.0, rate + Z95 * se_rate)],
+            "effect_pp": pp, "effect_ci95": [pp - Z95 * se_pp, pp + Z95 * se_pp],
+            "odds_ratio": math.exp(beta), "or_ci95": [math.exp(beta - Z95 * se),
+                                                      math.exp(beta + Z95 * se)],
+            "log_odds": beta, "se": se, "p": wald_p(beta, se)}
+
+
+def factor_effects(base: Base, target: Factor, fit, X, cols: slice) -> dict[str, dict]:
+    """Each level of `target` (whose design columns are `cols` of X)."""
+    theta, cov = fit.beta, fit.cov
+    eta = base.offset + X @ theta
+    rows = np.array(target.rows)
+    own = X[:, cols] @ theta[cols]
+    out = {}
+    for j, level in enumerate(target.levels):
+        in_block = np.array([target.block_of[i] == target.block_of[j] for i in rows])
+        mine = rows == j
+        c = target.contrast[j]
+        beta = float(c @ theta[cols])
+        var = float(c @ cov[cols, cols] @ c)
+        x0 = X[in_block].copy()
+        x0[:, cols] = 0.0
+        eta0 = eta[in_block] - own[in_block]
+        p0 = sigmoid(eta0)
+        x1 = x0.copy()
+        x1[:, cols] = c
+        p1 = sigmoid(eta0 + beta)
+        g0 = ((p0 * (1 - p0))[:, None] * x0).mean(axis=0)
+        g1 = ((p1 * (1 - p1))[:, None] * x1).mean(axis=0)
+        out[str(level)] = _entry(int(mine.sum()), float(base.y[mine].sum()), beta, var,
+                                 float(p1.mean()), g1, float(p0.mean()), g0, cov)
+    return _holm(out)
+
+
+def indicator_effect(base: Base, has: np.ndarray) -> dict[str, Any]:
+    """The effect of holding one item (a 0/1 column) beside agent and seat."""
+    fit, X, _ = base.fit([base.agent, base.seat], has.astype(float))
+    theta, cov = fit.beta, fit.cov
+    k = X.shape[1] - 1
+    x0, x1 = X.copy(), X.copy()
+    x0[:, k], x1[:, k] = 0.0, 1.0
+    p0, p1 = sigmoid(base.offset + x0 @ theta), sigmoid(base.offset + x1 @ theta)
+    g0 = ((p0 * (1 - p0))[:, None] * x0).mean(axis=0)
+    g1 = ((p1 * (1 - p1))[:, None] * x1).mean(axis=0)
+    mine = has.astype(bool)
+    entry = _entry(int(mine.sum()), float(base.y[mine].sum()), float(theta[k]),
+                   float(cov[k, k]), float(p1.mean()), g1, float(p0.mean()), g0, cov)
+    others = ~mine
+    entry["raw_rate_without"] = float(base.y[others].mean()) if others.any() else 0.0
+    entry["rate_without"] = float(p0.mean())
+    return entry
+
+
+def _holm(entries: dict[str, dict]) -> dict[str, dict]:
+    for entry, p in zip(entries.values(), holm([e["p"] for e in entries.values()])):
+        entry["p_holm"] = p
+    return entries
+
+
+def _confounding(base: Base, levels: Sequence[str], entries: dict[str, dict]) -> None:
+    """Marks levels aliased with one agent (see the module doc)."""
+    per_agent = Counter(base.agents)
+    for key, entry in entries.items():
+        agents = Counter(a for a, lvl in zip(base.agents, levels) if lvl == key)
+        if not agents:
+            continue
+        agent, n = agents.most_common(1)[0]
+        if n >= CONFOUNDED * sum(agents.values()) and n >= CONFOUNDED * per_agent[agent] \
+                and len(per_agent) > 1:
+            entry["confounded_with"] = agent
+
+
+def group_family(base: Base, name: str, values: Sequence) -> dict[str, dict]:
+    """A group of `seat_groups` (one value per row) as a factor beside agent and seat."""
+    levels = [str(v) for v in values]
+    target = factor(name, levels)
+    fit, X, slices = base.fit([base.agent, base.seat, target])
+    entries = factor_effects(base, target, fit, X, slices[2])
+    _confounding(base, levels, entries)
+    return entries
+
+
+def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], bool] = None,
+               min_games: int = 1) -> dict[str, dict]:
+    """Items each row may hold several of (e.g. cards used), one model per item."""
+    sets = [set(map(str, h)) for h in held]
+    items = sorted({i for s in sets for i in s if keep is None or keep(i)})
+    out = {}
+    for item in items:
+        has = np.array([item in s for s in sets])
+        if min_games <= has.sum() < len(has):
+            out[item] = indicator_effect(base, has)
+            _confounding(base, ["1" if h else "0" for h in has], {"1": out[item]})
+    return _holm(out)
+
+
+def adjusted(records: Sequence[Record],
+             groups: Callable[[Record], Mapping[str, list]] | None = None) -> dict[str, Any]:
+    """report.json's `adjusted` section: the model, then agent, seat and each game group."""
+    if not records:
+        return {}
+    base = Base(records)
+    fit, X, slices = base.fit([base.agent, base.seat])
+    out: dict[str, Any] = {"model": {**MODEL, "rows": len(base.y), "converged": fit.converged},
+                           "agent": factor_effects(base, base.agent, fit, X, slices[0]),
+                           "seat": factor_effects(base, base.seat, fit, X, slices[1])}
+    if groups is not None:
+        for family in groups(records[0]):
+            out[family] = group_family(base, family,
+                                       [groups(r)[family][s] for r, s in base.pairs])
+    return out

@@ -1,0 +1,116 @@
+"""A small logistic regression for the balance report: Newton's method (IRLS) with numpy,
+Wald standard errors, and deviation ("effect") coding of factors, so that each level's
+coefficient reads as its log-odds above or below the average level of its block."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Hashable, Sequence
+
+import numpy as np
+
+Z95 = 1.959963984540054
+# A weak ridge on every coefficient but the intercept (a normal prior with sd ≈ 3 on the
+# log-odds): it keeps a level that never (or always) wins finite, and moves an estimate
+# backed by 100 games by well under 1 %.
+RIDGE = 0.1
+
+
+@dataclass
+class Fit:
+    beta: np.ndarray      # coefficients, intercept first
+    cov: np.ndarray       # their covariance (inverse of the penalised information)
+    iterations: int
+    converged: bool
+
+
+def fit_logit(X, y, offset=None, ridge: float = RIDGE, max_iter: int = 60,
+              tol: float = 1e-8) -> Fit:
+    """Maximum (ridge-penalised) likelihood of P(y=1) = σ(offset + X·β) by Newton steps.
+    `y` may hold fractional results (a shared win): the quasi-likelihood is the same.
+    Column 0 of `X` is the intercept and is not penalised."""
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    n, k = X.shape
+    off = np.zeros(n) if offset is None else np.asarray(offset, dtype=float)
+    penalty = np.full(k, float(ridge))
+    penalty[0] = 0.0
+    beta = np.zeros(k)
+    converged, it = False, 0
+    for it in range(1, max_iter + 1):
+        p = _sigmoid(off + X @ beta)
+        w = p * (1 - p)
+        hessian = (X.T * w) @ X + np.diag(penalty)
+        grad = X.T @ (y - p) - penalty * beta
+        step = _solve(hessian, grad)
+        beta = beta + step
+        if float(np.max(np.abs(step), initial=0.0)) < tol:
+            converged = True
+            break
+    p = _sigmoid(off + X @ beta)
+    hessian = (X.T * (p * (1 - p))) @ X + np.diag(penalty)
+    return Fit(beta, np.linalg.pinv(hessian), it, converged)
+
+
+def _sigmoid(eta):
+    return 1.0 / (1.0 + np.exp(-np.clip(eta, -35.0, 35.0)))
+
+
+def _solve(a, b):
+    try:
+        return np.linalg.solve(a, b)
+    except np.linalg.LinAlgError:
+        return np.linalg.pinv(a) @ b
+
+
+def sigmoid(eta):
+    return _sigmoid(np.asarray(eta, dtype=float))
+
+
+def logit(p: float) -> float:
+    return math.log(p / (1 - p))
+
+
+def wald_p(estimate: float, se: float) -> float:
+    """Two-sided p of a Wald test that the coefficient is zero."""
+    if se <= 0:
+        return 1.0
+    return math.erfc(abs(estimate / se) / math.sqrt(2))
+
+
+@dataclass
+class Factor:
+    """A factor in deviation coding: levels in blocks (each block sums to zero, e.g. the
+    seats of each player count); `contrast` maps the factor's columns to every level."""
+
+    name: str
+    levels: list
+    columns: np.ndarray    # n × (levels − blocks), the design columns
+    contrast: np.ndarray   # levels × columns: level effect = contrast @ coefficients
+    rows: list             # each row's level index
+    block_of: list         # each level's block index
+
+
+def factor(name: str, values: Sequence[Hashable], block=lambda v: 0) -> Factor:
+    """Deviation coding of `values` (one per row); `block(value)` groups levels that share
+    a zero sum (default: one block). In a block of one level the level's effect is 0."""
+    levels = sorted(set(values), key=lambda v: (str(block(v)), str(v)))
+    index = {v: i for i, v in enumerate(levels)}
+    blocks: dict = {}
+    for v in levels:
+        blocks.setdefault(block(v), []).append(index[v])
+    free = [i for members in blocks.values() for i in members[:-1]]
+    col = {lvl: c for c, lvl in enumerate(free)}
+    contrast = np.zeros((len(levels), len(free)))
+    for members in blocks.values():
+        for i in members[:-1]:
+            contrast[i, col[i]] = 1.0
+        if len(members) > 1:
+            contrast[members[-1], [col[i] for i in members[:-1]]] = -1.0
+    rows = [index[v] for v in values]
+    block_of = [0] * len(levels)
+    for b, members in enumerate(blocks.values()):
+        for i in members:
+            block_of[i] = b
+    return Factor(name, levels, contrast[rows], contrast, rows, block_of)

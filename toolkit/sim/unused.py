@@ -1,0 +1,48 @@
+"""The report's "rules no agent used": what never happened in a run, so that nobody reads
+meaning into its statistics. Generic parts: the effect operations the project's content
+carries that never fired (records' `effects_fired`, kept for a game that counts its effects)
+and the action kinds taken (`action_kinds`); a game adds its own items (cards never used,
+actions never taken...) as an `unused` list in its report sections."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Sequence
+
+from toolkit.sim.stats import Record
+
+
+def ops_in_content(catalog) -> dict[str, list[str]]:
+    """Each effect operation the content uses -> the ids of the entries carrying it."""
+    out: dict[str, list[str]] = {}
+    for entries in getattr(catalog, "by_kind", {}).values():
+        for id_, entry in entries.items():
+            for effect in getattr(entry, "effects", None) or ():
+                op = getattr(effect, "op", None)
+                if op:
+                    out.setdefault(str(op), [])
+                    if id_ not in out[str(op)]:
+                        out[str(op)].append(id_)
+    return dict(sorted(out.items()))
+
+
+def unused(records: Sequence[Record], catalog=None) -> dict[str, Any]:
+    """{"effects_fired": {op: n} | None, "actions_taken": {kind: n}, "items": [...]}, each
+    item {kind, id, cards?, note}; `effects_fired` is None when the records do not count
+    effects (then no op is listed)."""
+    counted = [r for r in records if "effects_fired" in r]
+    fired: Counter = Counter()
+    for record in counted:
+        fired.update(record["effects_fired"])
+    taken: Counter = Counter()
+    for record in records:
+        taken.update(record.get("action_kinds", {}))
+    items = []
+    if counted and catalog is not None:
+        for op, cards in ops_in_content(catalog).items():
+            if not fired[op]:
+                items.append({"kind": "op", "id": op, "cards": cards,
+                              "note": f"never fired in {len(counted)} games"})
+    return {"effects_fired": dict(sorted(fired.items())) if counted else None,
+            "actions_taken": dict(sorted(taken.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "items": items}
