@@ -69,7 +69,7 @@ def naive(project: Path, only: frozenset) -> tuple[float, int]:
     catalog = load_catalog(project)
     opts = BuildOptions(out=project / "output", only=only)
     faces, _ = collect_faces(project, catalog, opts)
-    cards = [f for f in faces if f.side == "front" and f.group not in ("board", "player_board")]
+    cards = [f for f in faces if f.side == "front" and not f.large]
     pages = [f.html.replace(FIT_SENTINEL, "100") for f in cards for _ in range(f.copies)]
     document = Html(project, "en").document({f.size for f in faces})
     start = time.perf_counter()

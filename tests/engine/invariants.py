@@ -21,6 +21,7 @@ def check(state, glory_before=None) -> None:
         goods += state.visit.offer
     if state.raid is not None:
         goods += state.raid["cards"]
+    goods += [c for d in state.pending if d["kind"] == "loot" for c in d["cards"]]
     _same(goods, range(len(rules.cards)), "goods cards")
     _same(state.glory_deck + state.glory_discard + [c for p in players
                                                      for c in p.hand + p.followers],
@@ -35,6 +36,7 @@ def check(state, glory_before=None) -> None:
     eq = [e for e in state.tavern_eq.values() if e] + state.eq_reserve
     eq += [e for p in players if p.party for e in p.party.equipment]
     eq += [e for d in state.pending if d["kind"] == "capture" for e in d["party"]["equipment"]]
+    eq += [e for d in state.pending if d["kind"] == "place_equipment" for e in d["tokens"]]
     eq += [e for n in state.npcs.values() if n.party for e in n.party.equipment]
     _same(eq, rules.equipment, "equipment tokens")
     weapons = [w for w, n in state.weapon_supply.items() for _ in range(n)]

@@ -76,7 +76,7 @@ def test_combat_handlers_act_on_the_opponent(mini):
     assert opp.cur["mercenaries"] < 2
     opp.cur = dict(before)
     state.players[me].party.equipment.append("orb_lightning")
-    ctx = _ctx(state, "flee", None, opponent=f"p{other}")
+    ctx = _ctx(state, "flee", None, opponent=f"p{other}", use=["orb_lightning"])
     ctx.where, ctx.source = "equipment", "orb_lightning"
     HANDLERS["flee_strike"][1](ctx, _params("flee_strike", hits=1))
     assert sum(opp.cur.values()) == sum(before.values()) - 1

@@ -160,7 +160,8 @@ def test_raid_sums_icons_and_ambushes_hit(duel):
     p = state.players[a]
     p.region = "hill"
     token = state.explorers["hill"]
-    state.rng["dice"] = Scripted([SKULL_R, ONE_R, ONE_R, ONE_R])  # perception then raid dice
+    # perception, the agility roll that holds the explorer, then the raid dice
+    state.rng["dice"] = Scripted([SKULL_R, SKULL_R, SKULL_R, ONE_R, ONE_R, ONE_R])
     act(state, "explore", "explorer", token)
     act(state, "raid", "human")
     assert p.bounty == {"human": 1}
@@ -168,6 +169,26 @@ def test_raid_sums_icons_and_ambushes_hit(duel):
         act(state, "raid_end")
     assert token in state.explorer_track and state.explorers["hill"] is None
     assert state.raid is None
+
+
+def test_explorer_escapes_a_failed_agility_roll(duel):
+    """Seed 000: agility keeps the explorer from escaping. No skull on the party's agility
+    dice: no loot, the token stays, the bounty is taken all the same."""
+    from toolkit.games.caravans.engine.checks import dice_for
+    from toolkit.games.caravans.engine.raid import raid_agility
+    state, a, b = duel
+    p = state.players[a]
+    p.region = "hill"
+    token = state.explorers["hill"]
+    n, seen = raid_agility(state, a), dice_for(state, a, "perception")
+    assert n >= 1
+    state.rng["dice"] = Scripted([SKULL_R] * seen + [ONE_R] * (n + 6))
+    act(state, "explore", "explorer", token)
+    gold = p.gold
+    act(state, "raid", "human")
+    assert p.bounty == {"human": 1} and p.gold == gold and state.explorers["hill"] == token
+    assert state.raid is None and not state.pending
+    assert ("escape", a, state.rules.explorers[token][0]) in state.log
 
 
 def test_raid_value_rules(duel):

@@ -43,11 +43,15 @@ def _project(tmp_path: Path, decl: str) -> Path:
 def test_labels_enums_and_lists_are_printed_in_the_language(tmp_path):
     project = _project(tmp_path, "      suit: {type: enum, values: [fox, rabbit, mouse], "
                        "label: {en: Suit, zh: 花色}, labels: {fox: {en: Fox, zh: 狐狸}}}")
+    game = project / "cards" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "  clearing:\n", "  clearing:\n    label: {en: Clearing, zh: 空地}\n", 1),
+        encoding="utf-8")
     catalog = load_catalog(project)
     faces, _ = collect_faces(project, catalog, BuildOptions(out=tmp_path / "o", lang="zh",
                                                             only=frozenset({"clearing"})))
     html = {f.key: f.html for f in faces}["clearing/c1"]
-    assert "花色" in html and "狐狸" in html
+    assert "花色" in html and "狐狸" in html and "<span>空地</span>" in html
     assert "空地五、空地九、空地十" in html and "[" not in html.split("fields")[1]
     sizes = {(f.width, f.height) for f in faces}
     assert sizes == {DEFAULT_CARD}
@@ -99,3 +103,22 @@ def test_marks_and_scale_bar_stay_5_mm_from_the_edge(paper, size):
     kept = grid.outer_bleed(3.0)
     assert grid.x0 - kept >= MARGIN and grid.y0 - kept >= MARGIN
     assert grid.right + kept <= pw - MARGIN and grid.bottom + kept <= ph - MARGIN
+
+
+def test_tiles_with_nothing_on_them_are_left_out():
+    from toolkit.render.tiles import kept_tiles, plan_for
+
+    plan = plan_for(PAPERS["a4"], 642, 500)
+    assert plan.cols * plan.rows == 8
+    everything = kept_tiles(plan, 642, 500)
+    assert len(everything) == 8
+    top_left = kept_tiles(plan, 642, 500, ((0, 0, 100, 100),))
+    assert top_left == {(0, 0)}
+
+
+def test_labels_of_unknown_enum_values_are_a_validation_error(tmp_path):
+    project = _project(tmp_path, "      suit: {type: enum, values: [fox, rabbit, mouse], "
+                       "labels: {bird: {en: Bird, zh: 鸟}}}")
+    with pytest.raises(ContentError) as info:
+        load_catalog(project)
+    assert "bird" in str(info.value) and "not one of its values" in str(info.value)

@@ -31,8 +31,8 @@ def test_flagged_hero_is_named_in_words(biased):
                              r"\+[\d.]+ points \[\+[\d.]+, \+[\d.]+\] against the average hero, "
                              r"odds ratio [\d.]+ \[[\d.]+, [\d.]+\]: stronger", ash[0])
     assert lines.index(ash[0]) == 0  # the largest effect comes first
-    assert any(line.startswith("No seat is significantly off after adjusting for style and "
-                               "seat (1200 games") for line in lines)
+    assert any(line.startswith("No seat is significantly off after adjusting for style "
+                               "(1200 games") for line in lines)
 
 
 def test_fair_run_says_nothing_is_off():

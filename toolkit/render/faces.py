@@ -34,6 +34,7 @@ class Face:
     source: tuple | None = None
     assets: tuple = ()
     large: bool = False      # a board or player board: tiled at true size, one-sided
+    content: tuple = ()      # (x, y, w, h) mm boxes holding all its content (none: all of it)
 
     @property
     def slug(self) -> str:

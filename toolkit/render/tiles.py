@@ -46,9 +46,24 @@ def tile_name(col: int, row: int) -> str:
     return f"{chr(65 + row)}{col + 1}"
 
 
-def tile_sheets(ref, w: float, h: float, paper, words, n_label: str = "") -> list[Canvas]:
-    """The face at true size on one sheet or tiled across several; `words` gives the
-    captions ('single'(label), 'tile'(label, name, rows, cols))."""
+def kept_tiles(plan: Plan, w: float, h: float, content=()) -> set[tuple[int, int]]:
+    """(col, row) of the tiles that hold some of `content` (every tile when none given)."""
+    tiles = set()
+    for row in range(plan.rows):
+        for col in range(plan.cols):
+            bx, by = plan.origin(col, row)
+            tw, th = min(plan.area[0], w - bx), min(plan.area[1], h - by)
+            if not content or any(x < bx + tw and bx < x + cw and y < by + th and by < y + ch
+                                  for x, y, cw, ch in content):
+                tiles.add((col, row))
+    return tiles
+
+
+def tile_sheets(ref, w: float, h: float, paper, words, n_label: str = "",
+                content=()) -> list[Canvas]:
+    """The face at true size on one sheet or tiled across several, leaving out tiles with
+    none of `content`; `words` gives the captions ('single'(label), 'tile'(label, name,
+    rows, cols))."""
     plan = plan_for(paper, w, h)
     if plan.cols * plan.rows == 1:
         canvas = Canvas(*plan.paper)
@@ -58,29 +73,33 @@ def tile_sheets(ref, w: float, h: float, paper, words, n_label: str = "") -> lis
         footer(canvas, words["single"](n_label))
         return [canvas]
     out = []
+    kept = kept_tiles(plan, w, h, content)
     for row in range(plan.rows):
         for col in range(plan.cols):
+            if (col, row) not in kept:
+                continue
             canvas = Canvas(*plan.paper)
             bx, by = plan.origin(col, row)
             cw, ch = min(plan.area[0], w - bx), min(plan.area[1], h - by)
             canvas.place(ref, MARGIN - bx, MARGIN - by, clip=(MARGIN, MARGIN, cw, ch))
             canvas.rect(MARGIN, MARGIN, cw, ch, stroke=0.3)
-            _glue_strips(canvas, plan, col, row, cw, ch)
+            _glue_strips(canvas, plan, col, row, cw, ch, kept)
             footer(canvas, words["tile"](n_label, tile_name(col, row), plan.rows, plan.cols))
             out.append(canvas)
     return out
 
 
-def _glue_strips(canvas: Canvas, plan: Plan, col: int, row: int, cw: float, ch: float) -> None:
+def _glue_strips(canvas: Canvas, plan: Plan, col: int, row: int, cw: float, ch: float,
+                 kept: set) -> None:
     """Hatch the strips the next tile (right, below) is laid over, with alignment crosses
     inside them only, so nothing of them shows on the assembled board."""
     bx, by = plan.origin(col, row)
-    if col < plan.cols - 1:
+    if (col + 1, row) in kept:
         x = MARGIN + cw - TILE_OVERLAP
         _hatch(canvas, x, MARGIN, TILE_OVERLAP, ch)
         for yb in _multiples(by, by + ch):
             _cross(canvas, x + TILE_OVERLAP / 2, MARGIN + yb - by)
-    if row < plan.rows - 1:
+    if (col, row + 1) in kept:
         y = MARGIN + ch - TILE_OVERLAP
         _hatch(canvas, MARGIN, y, cw, TILE_OVERLAP)
         for xb in _multiples(bx, bx + cw):
@@ -120,8 +139,9 @@ def _corner_marks(canvas: Canvas, x: float, y: float, w: float, h: float) -> Non
             canvas.line(cx, cy + dy * 1, cx, cy + dy * 4)
 
 
-def overview(ref, w: float, h: float, paper, words, label: str) -> Canvas:
-    """The whole face scaled onto one sheet, with the tile grid and tile names drawn on."""
+def overview(ref, w: float, h: float, paper, words, label: str, content=()) -> Canvas:
+    """The whole face scaled onto one sheet, with the tile grid and the names of the tiles
+    printed drawn on (a tile left out, with nothing on it, is crossed out)."""
     plan = plan_for(paper, w, h)
     pw, ph = plan.paper
     if (w > h) != (pw > ph):  # the sheet turned like the board, so the overview is largest
@@ -132,13 +152,19 @@ def overview(ref, w: float, h: float, paper, words, label: str) -> Canvas:
     x0, y0 = MARGIN + (aw - w * scale) / 2, MARGIN + (ah - h * scale) / 2
     canvas.place(ref, x0, y0, scale=scale)
     canvas.rect(x0, y0, w * scale, h * scale, stroke=0.4)
+    kept = kept_tiles(plan, w, h, content)
     if plan.cols * plan.rows > 1:
         for row in range(plan.rows):
             for col in range(plan.cols):
                 bx, by = plan.origin(col, row)
                 tw, th = min(plan.area[0], w - bx), min(plan.area[1], h - by)
-                canvas.rect(x0 + bx * scale, y0 + by * scale, tw * scale, th * scale, stroke=0.6)
-                canvas.text(x0 + bx * scale + 2, y0 + by * scale + 6, tile_name(col, row), 9)
-    canvas.caption(words["overview"](label, round(scale * 100), plan.rows * plan.cols),
+                x, y = x0 + bx * scale, y0 + by * scale
+                canvas.rect(x, y, tw * scale, th * scale, stroke=0.6)
+                if (col, row) in kept:
+                    canvas.text(x + 2, y + 6, tile_name(col, row), 9)
+                else:
+                    canvas.line(x, y, x + tw * scale, y + th * scale, width=0.3)
+                    canvas.line(x, y + th * scale, x + tw * scale, y, width=0.3)
+    canvas.caption(words["overview"](label, round(scale * 100), len(kept)),
                    MARGIN, canvas.h - MARGIN - 2.0)
     return canvas

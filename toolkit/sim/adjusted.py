@@ -50,7 +50,7 @@ class Base:
     def fit(self, factors: Sequence[Factor], extra: np.ndarray | None = None):
         parts = [np.ones((len(self.y), 1))] + [f.columns for f in factors]
         if extra is not None:
-            parts.append(extra.reshape(-1, 1))
+            parts.append(extra.reshape(len(self.y), -1))
         X = np.hstack(parts)
         slices, start = [], 1
         for f in factors:
@@ -101,9 +101,14 @@ def factor_effects(base: Base, target: Factor, fit, X, cols: slice) -> dict[str,
     return _holm(out)
 
 
-def indicator_effect(base: Base, has: np.ndarray) -> dict[str, Any]:
-    """The effect of holding one item (a 0/1 column) beside agent and seat."""
-    fit, X, _ = base.fit([base.agent, base.seat], has.astype(float))
+def indicator_effect(base: Base, has: np.ndarray, others: np.ndarray | None = None
+                     ) -> dict[str, Any]:
+    """The effect of holding one item (a 0/1 column) beside agent and seat and, with
+    `others`, the number of other items of the family each row holds."""
+    extra = has.astype(float).reshape(-1, 1)
+    if others is not None:
+        extra = np.hstack([others.astype(float).reshape(-1, 1), extra])
+    fit, X, _ = base.fit([base.agent, base.seat], extra)
     theta, cov = fit.beta, fit.cov
     k = X.shape[1] - 1
     x0, x1 = X.copy(), X.copy()
@@ -150,15 +155,19 @@ def group_family(base: Base, name: str, values: Sequence) -> dict[str, dict]:
 
 
 def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], bool] = None,
-               min_games: int = 1) -> dict[str, dict]:
-    """Items each row may hold several of (e.g. cards used), one model per item."""
-    sets = [set(map(str, h)) for h in held]
-    items = sorted({i for s in sets for i in s if keep is None or keep(i)})
+               min_games: int = 1, exposure: bool = True) -> dict[str, dict]:
+    """Items each row may hold several of (e.g. cards used), one model per item. With
+    `exposure`, each model also holds the number of other items the row holds: a player
+    who uses many cards (lives long, earns glory cards) is compared with players who used
+    as many other cards, not with those who used none."""
+    sets = [{i for i in map(str, h) if keep is None or keep(i)} for h in held]
+    items = sorted({i for s in sets for i in s})
+    sizes = np.array([len(s) for s in sets])
     out = {}
     for item in items:
         has = np.array([item in s for s in sets])
         if min_games <= has.sum() < len(has):
-            out[item] = indicator_effect(base, has)
+            out[item] = indicator_effect(base, has, sizes - has if exposure else None)
             _confounding(base, ["1" if h else "0" for h in has], {"1": out[item]})
     return _holm(out)
 

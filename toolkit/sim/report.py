@@ -80,7 +80,7 @@ def view_model(report: Mapping[str, Any], names=None, title: str = "") -> dict[s
         "verdicts": verdicts(report, names),
         "adjusted": _adjusted(report, names),
         "matchups": _matchups(report),
-        "unused": report.get("unused", {}).get("items", []),
+        "unused": [{"cards": [], **item} for item in report.get("unused", {}).get("items", [])],
         "fairness": fairness_lines(report), "length": length_line(report),
         "figures": _figures(report, names),
         "tables": _tables(report, names, flagged),

@@ -41,14 +41,26 @@ def _points(x: float) -> str:
     return f"{x * 100:+.1f}"
 
 
+def adjusted_for(family: str) -> str:
+    """What a family's effects are adjusted for (the model's other terms)."""
+    return {"agent": "seat", "seat": "style"}.get(family, "style and seat")
+
+
+def naming(family: str, key: str, names) -> str:
+    """'Style raider', 'Seat 1', 'Hero Ash the Bold'."""
+    label = label_for(family, key, names)
+    return label[:1].upper() + label[1:] if family == "seat" else f"{title_of(family)} {label}"
+
+
 def _sentence(family: str, key: str, e: Mapping, names) -> str:
     title = title_of(family)
     against = AGAINST.get(family, f"the average {title.lower()}")
     lo, hi = e["effect_ci95"]
     word = "stronger" if e["effect_pp"] > 0 else "weaker"
     used = " (players who used it)" if family in AGAINST else ""
-    return (f"{title} {label_for(family, key, names)}{used} wins {pct(e['rate'], 1)} adjusted "
-            f"for style and seat (raw {pct(e['raw_rate'], 1)}): {_points(e['effect_pp'])} points "
+    return (f"{naming(family, key, names)}{used} wins {pct(e['rate'], 1)} adjusted "
+            f"for {adjusted_for(family)} (raw {pct(e['raw_rate'], 1)}): "
+            f"{_points(e['effect_pp'])} points "
             f"[{_points(lo)}, {_points(hi)}] against {against}, odds ratio "
             f"{e['odds_ratio']:.2f} [{e['or_ci95'][0]:.2f}, {e['or_ci95'][1]:.2f}]: {word} "
             f"({e['games']} player-games, Holm p = {e['p_holm']:.2g}).")
@@ -73,7 +85,7 @@ def verdicts(report: Mapping[str, Any], names=None) -> list[str]:
     for family in adjusted_families(report):
         for key, e in report["adjusted"][family].items():
             if "confounded_with" in e:
-                out.append(f"{title_of(family)} {label_for(family, key, names)} is played "
+                out.append(f"{naming(family, key, names)} is played "
                            f"almost only by the {e['confounded_with']} style, which plays almost "
                            f"only it: its raw rate ({pct(e['raw_rate'], 1)}) is the style's as "
                            "much as its own, and the model cannot tell them apart.")
@@ -85,7 +97,7 @@ def verdicts(report: Mapping[str, Any], names=None) -> list[str]:
         halves = sorted((e["effect_ci95"][1] - e["effect_ci95"][0]) / 2
                         for e in entries.values())
         out.append(f"No {title_of(family).lower()} is significantly off after adjusting for "
-                   f"style and seat ({report['games']} games, typical interval ± "
+                   f"{adjusted_for(family)} ({report['games']} games, typical interval ± "
                    f"{halves[len(halves) // 2] * 100:.1f} points: smaller differences need "
                    "more games).")
     return out

@@ -51,12 +51,20 @@ def test_check_runs_rulings_and_fuzzes(tmp_path):
     assert "0 failed" in out and "0 invariant violations" in out
 
 
-def test_simulate_replay_and_compare(tmp_path):
+def test_simulate_writes_its_report(tmp_path):
     project = _copy(tmp_path)
     code, out = invoke("simulate", project, "-n", "4", "--players", "4")
     assert code in (0, None), out
-    code, out = invoke("replay", project, "--seed", "2", "--players", "3", "--until", "40")
-    assert code in (0, None) and "#40" in out
+    assert (project / "output" / "sim" / "report.json").is_file()
+
+
+def test_replay_prints_the_game_in_words(tmp_path):
+    code, out = invoke("replay", PROJECT, "--seed", "2", "--players", "3", "--until", "40")
+    assert code in (0, None) and "#40" in out and "Clearing" in out
+
+
+def test_compare_names_the_edited_setting(tmp_path):
+    project = _copy(tmp_path)
     other = tmp_path / "other"
     shutil.copytree(project, other, ignore=shutil.ignore_patterns("output"))
     settings = other / "cards" / "settings.yaml"

@@ -22,11 +22,18 @@ LINES = {
     "income_destroyed": ("the income counter of {0} is destroyed", "{0}的特殊收入标记被摧毁"),
     "steal": ("player {0} steals {2} gold from player {1}", "玩家{0}从玩家{1}处偷走{2}金"),
     "assassinate": ("player {0}'s assassin kills {1}", "玩家{0}的刺客杀死{1}"),
-    "win": ("players {0} win: {1}", "玩家{0}获胜：{1}"),
+    "win": ("won by player {0}: {1}", "玩家{0}获胜：{1}"),
 }
 HEX_ARGS = {"explore_roll": (1,), "defenders": (0,), "explored": (0,), "capture": (1,),
             "battle_end": (0,), "retreat": (1, 2), "build": (1,), "fort_damaged": (0,),
             "income_destroyed": (0,)}
+REASONS_ZH = {"citadel held a full round": "大本营守住了一整个回合",
+              "income among citadel holders": "大本营持有者中收入最高",
+              "two citadels": "占有两个大本营",
+              "round limit: income tie-break": "达到回合上限：按收入决胜"}
+SEAT_ARGS = {"hero_roll": (0,), "event": (0,), "bluff": (0,), "explore_roll": (0,),
+             "explored": (1,), "capture": (0,), "battle_end": (1, 2), "retreat": (0,),
+             "bribe": (0,), "item": (0,), "build": (0,), "steal": (0, 1), "assassinate": (0,)}
 NAME_ARGS = {"hero_roll": (1,), "event": (1,), "bribe": (1,), "item": (1,)}
 
 
@@ -38,6 +45,11 @@ def lines(state, data, lang: str) -> list[str]:
             continue
         for i in HEX_ARGS.get(kind, ()):
             args[i] = hex_words(state, data, args[i], lang)
+        for i in SEAT_ARGS.get(kind, ()):   # players are numbered from 1 in words
+            args[i] = args[i] + 1 if args[i] >= 0 else ("the cup" if lang == "en" else "袋中")
+        if kind == "win":
+            args[0] = ", ".join(str(s + 1) for s in args[0])
+            args[1] = args[1] if lang == "en" else REASONS_ZH.get(args[1], args[1])
         for i in NAME_ARGS.get(kind, ()):
             args[i] = name(data, args[i], lang)
         if kind == "defenders":

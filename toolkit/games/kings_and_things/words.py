@@ -101,7 +101,7 @@ def _target(state, data: Data, op: str, target: list, lang: str) -> str:
     if not target:
         return ""
     if op in ("defect", "pox"):
-        return f"on player {target[0]}" if lang == "en" else f"对玩家{target[0]}"
+        return f"on player {target[0] + 1}" if lang == "en" else f"对玩家{target[0] + 1}"
     words = hex_words(state, data, target[0], lang)
     if op == "juju":
         terrain = name(data, target[1], lang)

@@ -67,10 +67,9 @@ def score(s, seat, a) -> float:
         return 1 if a[2] else 0
     if kind == "damage":
         return (1 if a[2] else 0) - (1 if a[1] == "sword" else 0)
-    if kind == "refresh":   # undamaged boots and swords first
+    if kind == "refresh":   # undamaged boots, swords and torches first
         return (0 if a[2] else 2) + (1 if a[1] in ("boots", "sword", "torch") else 0)
-    if kind in ("keep", "corner", "place", "pay_wood", "pay", "character", "forest", "remove", "drop", "roost",
-                "discard", "burrow_bank", "wood", "codebreakers"):
+    if kind in NEUTRAL:   # choices the heuristic leaves to its jitter
         return 1
     if kind == "craft":
         info = st.cards[a[1]]
@@ -97,6 +96,9 @@ def score(s, seat, a) -> float:
     return FIXED.get(fac, {}).get(kind, FIXED["any"].get(kind, 0.5)) + _extra(s, st, fac, a)
 
 
+NEUTRAL = frozenset({"keep", "corner", "place", "pay_wood", "pay", "character", "forest",
+                     "remove", "drop", "roost", "discard", "burrow_bank", "wood",
+                     "codebreakers"})
 LEADERS = {"builder": 3, "commander": 2, "charismatic": 1.5, "despot": 1}
 
 

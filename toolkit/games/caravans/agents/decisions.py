@@ -7,7 +7,8 @@ Each scorer takes (view, action args) and returns gold-equivalents; declining sc
 from __future__ import annotations
 
 from toolkit.games.caravans.agents.odds import at_least
-from toolkit.games.caravans.agents.value import delve_value, raid_cards, raid_value
+from toolkit.games.caravans.agents.value import delve_value, fight_value, raid_cards, raid_value
+from toolkit.games.caravans.engine.party import party_of
 from toolkit.games.caravans.engine.rules import AMBUSH
 
 CARD_VALUE = {"follower": 6.0, "trick": 3.0}
@@ -64,7 +65,22 @@ def combat_choice(v, args) -> float:
         score += 0.3 * v.w["weapon"]
     if glory:
         score -= glory_card_value(v, glory) / max(0.1, v.w["glory_cards"])
+        if _cancels(v, glory):  # Close Shave held ready: worth a hit if this round is lost
+            score += (1 - ranged) * _hit_worth(v, other)
     return score
+
+
+def _cancels(v, card: str) -> bool:
+    return any(op == "cancel_hit" for op, _ in v.rules.effects.get(card, ()))
+
+
+def _hit_worth(v, other: str) -> float:
+    """A hit saved: a repair, or the party itself when the enemy's hits could end it."""
+    mine, theirs = v.me.party, party_of(v.obs, other)
+    if mine is None or theirs is None:
+        return 0.0
+    fatal = mine.cur["defense"] <= theirs.cur["attack"]
+    return v.game.armory.repair + (0.5 * v.loss_if_beaten() if fatal else 0.0)
 
 
 def _trick_dice(v, card: str) -> int:
@@ -149,3 +165,44 @@ def reroll(v, args) -> float:
 
 def discard_glory(v, args) -> float:
     return -glory_card_value(v, args[0])
+
+
+# --- the player's own choices the seed leaves open (issue #12) ---------------------------
+def attack(v, args) -> float:
+    """Fight the party just found: the expected gain of the fight itself."""
+    return fight_value(v, v.obs.pending[-1]["target"], found=True)
+
+
+def flee_strike(v, args) -> float:
+    """The orb turns back after the fight, so a free hit is always worth flipping it."""
+    return 1.0 if args[1] else 0.0
+
+
+def loot(v, args) -> float:
+    """The best-selling goods first (the rest is discarded: any card beats none)."""
+    return v.sale_value(args[0])
+
+
+def keep_hero(v, args) -> float:
+    """A brigand band waits at the new home: a hero drawn blind is worth more."""
+    return 0.0
+
+
+def redraw_hero(v, args) -> float:
+    return 1.0
+
+
+def amnesty(v, args) -> float:
+    """Clear a race entirely when one marker does it (its taverns open again), the race
+    of the home tavern first."""
+    race = args[0]
+    left = v.me.bounty.get(race, 0)
+    home = v.home
+    home_race = v.rules.region_race.get(home) if home else None
+    return (2.0 if left == 1 else 1.0) / left + (0.5 if race == home_race else 0.0)
+
+
+def place_equipment(v, args) -> float:
+    """Equipment goes where the player can buy it back soon: taverns near its party."""
+    where = v.me.region or v.home
+    return -float(v.dist(where, args[0])) if where else 0.0

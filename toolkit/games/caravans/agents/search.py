@@ -39,7 +39,8 @@ CONFIDENCE = 2.0          # standard errors by which a rival must beat the favou
 # decisions inside a fight, a raid or a check: their outcome hangs on dice and shows at
 # once, so rollouts judge them well; every other decision follows the heuristic
 RISKY = frozenset({K.COMBAT_CHOICE, K.CAPTURE, K.RAID, K.DELVE, K.RAID_DRAW, K.RAID_DISCARD,
-                   K.RAID_SWAP, K.RAID_END, K.REROLL, K.ACCEPT})
+                   K.RAID_SWAP, K.RAID_END, K.REROLL, K.ACCEPT, K.ATTACK, K.LET_GO,
+                   K.FLEE_STRIKE, K.LOOT, K.LOOT_END})
 ATTACK_MARGIN = 6.0       # attacks scoring within this of the favourite are searched too
 ENDGAME_GAP = 3           # glory short of the goal at which every decision is searched
 ENDGAME_TURNS = 2         # rollout horizon (own turns) in the endgame
@@ -158,7 +159,8 @@ class SearchAgent:
 
 
 def _is_attack(action) -> bool:
-    return action.kind is K.EXPLORE and action.args[0] in ("player", "npc")
+    return action.kind is K.ATTACK or (action.kind is K.EXPLORE
+                                       and action.args[0] in ("player", "npc"))
 
 
 def make_search(game, catalog, seat: int, rng: random.Random, arg: str | None) -> SearchAgent:

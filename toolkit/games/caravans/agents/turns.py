@@ -92,6 +92,10 @@ def _delivery_bonus(v, good: str) -> float:
 
 
 def discard_goods(v, args) -> float:
+    """Outside a tavern the excess must go: the least valuable first. In a tavern, after
+    its tavern action, make room to leave (the cheapest card first)."""
+    if v.me.in_tavern and v.me.visited and v.me.actions > 0:
+        return 2.0 - 0.1 * v.sale_value(args[0])
     return -v.sale_value(args[0])
 
 
@@ -155,8 +159,11 @@ def take_mission(v, args) -> float:
 
 
 def stash(v, args) -> float:
-    points = args[0]
-    cost = points * v.game.stash.gold_per_point
+    """STASH (gold): the points the deposit adds (10 gold a point, at most 5 in all)."""
+    cost = args[0]
+    rules = v.game.stash
+    before = min(v.me.stash // rules.gold_per_point, rules.max_points)
+    points = min((v.me.stash + cost) // rules.gold_per_point, rules.max_points) - before
     gain = points * v.w["glory"] * v.w["stash"] - v.w["gold"] * cost
     if v.glory_total + points >= v.game.glory_to_win:
         gain += 3 * v.w["glory"]

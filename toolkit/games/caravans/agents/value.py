@@ -14,6 +14,7 @@ from toolkit.games.caravans.agents.odds import at_least, expected_skulls
 from toolkit.games.caravans.engine.cards import bounty_reward, is_brigand
 from toolkit.games.caravans.engine.checks import dice_for
 from toolkit.games.caravans.engine.party import party_of
+from toolkit.games.caravans.engine.raid import raid_agility
 from toolkit.games.caravans.engine.rules import AMBUSH
 
 
@@ -101,7 +102,8 @@ def raid_value(v, race=None) -> float:
     glory = v.w["glory"] * (0.3 if gold >= raid.glory_gold else 0.05)
     hits = ambushes * 2.0
     cost = bounty_cost(v, race) if race is not None else v.w["bounty"]
-    return v.w["raid"] * (gold + glory - hits) - cost
+    held = at_least(v.rules.faces, raid_agility(v.obs, v.seat))  # else the explorer escapes
+    return v.w["raid"] * held * (gold + glory - hits) - cost
 
 
 def delve_value(v) -> float:

@@ -87,7 +87,10 @@ def board_view(ctx: Ctx) -> dict:
     left = max(map_w, tracks_w + PAD)
     cards, width, cards_bottom = spaces(ctx, left)
     height = max(tracks_bottom, cards_bottom) + PAD
-    return {"w": round(width, 1), "h": round(height, 1), "discs": discs, "roads": roads,
+    content = ((0.0, 0.0, map_w, map_h), (0.0, map_h, tracks_w + PAD, tracks_bottom - map_h),
+               (left, 0.0, width - left, cards_bottom))
+    return {"w": round(width, 1), "h": round(height, 1), "content": content,
+            "discs": discs, "roads": roads,
             "rows": rows, "cards": cards, "node": NODE, "box": BOX,
             "title": ctx.t(ctx.catalog.game.title), "tavern_icon": ctx.icons.url("tavern"),
             "nightshade_icon": ctx.icons.url("nightshade"),
@@ -99,5 +102,5 @@ def board_face(ctx: Ctx, html) -> Face:
     page = html.render("board/board.html.j2", "the board", board=view, w=view["w"],
                        h=view["h"], bleed=0.0, page=page_name(view["w"], view["h"], 0.0))
     return Face("board/board", "board", "board", "front", "board", view["w"], view["h"], 0.0,
-                1, page, False, view["title"], large=True)
+                1, page, False, view["title"], large=True, content=view["content"])
 

@@ -89,6 +89,9 @@ def check(state, expect: Expect) -> tuple[bool, str, str]:
         pairs.append(("NPCs at", dict(expect.npcs),
                       {n: state.npcs[n].region if n in state.npcs else "unknown"
                        for n in expect.npcs}))
+    if expect.tavern_equipment is not None:
+        pairs.append(("tavern equipment", dict(expect.tavern_equipment),
+                      {t: state.tavern_eq.get(t) for t in expect.tavern_equipment}))
     if expect.demand is not None:
         pairs.append(("demand", dict(expect.demand),
                       {t: state.demand.get(t) for t in expect.demand}))

@@ -149,6 +149,8 @@ class Expect(Strict):
                                                "(null: off the board)")
     demand: dict[str, str] | None = Field(None, description="tavern region -> demanded good")
     explorer_track: int | None = Field(None, description="explorer tokens on the track")
+    tavern_equipment: dict[str, str | None] | None = Field(
+        None, description="tavern region -> equipment token there (null: none)")
     probability: "Expect | None" = Field(None, description="a fact whose exact probability "
                                          "over every dice result is `equals`")
     equals: str | float | int | None = None
