@@ -50,8 +50,10 @@ def test_before_the_endgame_the_heuristic_decides_without_rollouts(catalog):
 
 
 def test_in_the_endgame_every_open_decision_is_searched(catalog):
+    # track glory is public: a seat at 7 puts every observer in the endgame (the stash,
+    # hidden, may be any amount since issue #12, so it is no sure sign)
     state, _ = play_until(catalog, 5, ["balanced", "balanced"],
-                          lambda s: max(total_glory(s, p.seat) for p in s.players) >= 8
+                          lambda s: max(p.glory for p in s.players) >= 7
                           and len(engine.legal_actions(s)) > 2)
     seat = engine.current_player(state)
     agent = make_agent("search:8", GAME, catalog, seat, 5)

@@ -101,30 +101,6 @@ def factor_effects(base: Base, target: Factor, fit, X, cols: slice) -> dict[str,
     return _holm(out)
 
 
-def indicator_effect(base: Base, has: np.ndarray, others: np.ndarray | None = None
-                     ) -> dict[str, Any]:
-    """The effect of holding one item (a 0/1 column) beside agent and seat and, with
-    `others`, the number of other items of the family each row holds."""
-    extra = has.astype(float).reshape(-1, 1)
-    if others is not None:
-        extra = np.hstack([others.astype(float).reshape(-1, 1), extra])
-    fit, X, _ = base.fit([base.agent, base.seat], extra)
-    theta, cov = fit.beta, fit.cov
-    k = X.shape[1] - 1
-    x0, x1 = X.copy(), X.copy()
-    x0[:, k], x1[:, k] = 0.0, 1.0
-    p0, p1 = sigmoid(base.offset + x0 @ theta), sigmoid(base.offset + x1 @ theta)
-    g0 = ((p0 * (1 - p0))[:, None] * x0).mean(axis=0)
-    g1 = ((p1 * (1 - p1))[:, None] * x1).mean(axis=0)
-    mine = has.astype(bool)
-    entry = _entry(int(mine.sum()), float(base.y[mine].sum()), float(theta[k]),
-                   float(cov[k, k]), float(p1.mean()), g1, float(p0.mean()), g0, cov)
-    others = ~mine
-    entry["raw_rate_without"] = float(base.y[others].mean()) if others.any() else 0.0
-    entry["rate_without"] = float(p0.mean())
-    return entry
-
-
 def _holm(entries: dict[str, dict]) -> dict[str, dict]:
     for entry, p in zip(entries.values(), holm([e["p"] for e in entries.values()])):
         entry["p_holm"] = p
@@ -155,20 +131,46 @@ def group_family(base: Base, name: str, values: Sequence) -> dict[str, dict]:
 
 
 def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], bool] = None,
-               min_games: int = 1, exposure: bool = True) -> dict[str, dict]:
-    """Items each row may hold several of (e.g. cards used), one model per item. With
-    `exposure`, each model also holds the number of other items the row holds: a player
-    who uses many cards (lives long, earns glory cards) is compared with players who used
-    as many other cards, not with those who used none."""
+               block: Callable[[str], Any] = lambda item: 0, min_games: int = 5
+               ) -> dict[str, dict]:
+    """Items each row may hold several of (e.g. cards used), in one model: an indicator per
+    item (held by at least `min_games` rows and not by all) beside agent and seat. Each
+    item is judged against the average item of its block (e.g. glory cards against glory
+    cards): holding many cards goes with living long and earning glory, a bias the average
+    card shares, so only a card's edge over its peers shows. A block of one item is judged
+    against not holding it. `rate` is its holders' predicted rate, `rate_without` the same
+    players' with an average item of the block instead (or none)."""
     sets = [{i for i in map(str, h) if keep is None or keep(i)} for h in held]
-    items = sorted({i for s in sets for i in s})
-    sizes = np.array([len(s) for s in sets])
+    count = Counter(i for s_ in sets for i in s_)
+    items = sorted(i for i, n in count.items() if min_games <= n < len(sets))
+    if not items:
+        return {}
+    H = np.array([[i in s_ for i in items] for s_ in sets], dtype=float)
+    fit, X, _ = base.fit([base.agent, base.seat], H)
+    theta, cov = fit.beta, fit.cov
+    first = X.shape[1] - len(items)
+    eta = base.offset + X @ theta
+    peers: dict = {}
+    for k, item in enumerate(items):
+        peers.setdefault(block(item), []).append(k)
     out = {}
-    for item in items:
-        has = np.array([item in s for s in sets])
-        if min_games <= has.sum() < len(has):
-            out[item] = indicator_effect(base, has, sizes - has if exposure else None)
-            _confounding(base, ["1" if h else "0" for h in has], {"1": out[item]})
+    for k, item in enumerate(items):
+        c = np.zeros(X.shape[1])
+        c[first + k] = 1.0
+        group = peers[block(item)]
+        if len(group) > 1:
+            c[[first + j for j in group]] -= 1.0 / len(group)
+        beta, mine = float(c @ theta), H[:, k].astype(bool)
+        p1, p0 = sigmoid(eta[mine]), sigmoid(eta[mine] - beta)
+        g1 = ((p1 * (1 - p1))[:, None] * X[mine]).mean(axis=0)
+        g0 = ((p0 * (1 - p0))[:, None] * (X[mine] - c)).mean(axis=0)
+        entry = _entry(int(mine.sum()), float(base.y[mine].sum()), beta, float(c @ cov @ c),
+                       float(p1.mean()), g1, float(p0.mean()), g0, cov)
+        entry["rate_without"] = float(p0.mean())
+        entry["raw_rate_without"] = float(base.y[~mine].mean())
+        entry["against"] = "peers" if len(group) > 1 else "none"
+        _confounding(base, ["1" if h else "0" for h in mine], {"1": entry})
+        out[item] = entry
     return _holm(out)
 
 

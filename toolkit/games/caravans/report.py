@@ -53,11 +53,12 @@ def _used(kinds):
 
 def adjusted_cards(records, kinds: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Each card a player may use (equipment, weapons, glory cards): the win rate of the
-    players who used it, adjusted for agent and seat (toolkit.sim.adjusted). Players who
-    live longer use more cards, so read a card's effect as an association, not a cause."""
+    players who used it, adjusted for agent and seat and judged against the other cards of
+    its kind (toolkit.sim.adjusted.set_family)."""
     base = Base(records)
+    kind_of = (kinds or {}).get
     return set_family(base, [r["cards_used"][s] for r, s in base.pairs], _used(kinds),
-                      min_games=5)
+                      block=lambda card: kind_of(card) or "card")
 
 
 def unused(records, kinds: Mapping[str, str] | None = None) -> list[dict]:
