@@ -39,6 +39,7 @@ def test_bundled_game_smoke_only_rumors(tmp_path, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["--back-offset", "1;2"], "--back-offset"),
     (["--only", "dragons"], "unknown part"),
+    (["--tts-url", "ftp://example.org/x"], "--tts-url"),
 ])
 def test_bad_options_are_one_line_usage_errors(tmp_path, capsys, argv, message):
     code, _, err = run(["build", str(REPO_DIR), "--out", str(tmp_path)] + argv, capsys)

@@ -106,6 +106,9 @@ def test_one_up_has_trim_and_bleed_boxes_and_back_after_front(mini_build):
     assert "Captain Mara" in page.extract_text()
     assert "HERO" in reader.pages[1].extract_text().upper()
     assert "Captain Mara" not in reader.pages[1].extract_text()
+    outline = [item.title for item in reader.outline]
+    assert "Captain Mara × 1" in outline and "Market Day × 2" in outline
+    assert reader.pdf_header == "%PDF-1.7"
 
 
 def test_card_names_extractable_from_sheets(mini_build):

@@ -24,3 +24,21 @@ def test_record_missing_an_event_is_caught(engine_ready, monkeypatch):
     game = play_checked(GAME, catalog_for(engine_ready), "PROJECT", 7, ["random", "random"],
                         only={"record_consistent"})
     assert game.violations and "events drawn over" in game.violations[0].message
+
+
+def test_simulate_records_count_actions_and_effects_outside_look_ahead(engine_ready):
+    from toolkit.sim.batch import play_counted
+
+    catalog = catalog_for(engine_ready)
+    agents = ["search:2", "raider"]
+    record = play_counted(GAME, catalog, 5, agents)
+    plain = play_game(GAME, catalog, 5, agents, keep_actions=False)
+    assert {k: v for k, v in record.items()
+            if k not in ("action_kinds", "effects_fired")} == plain  # the same game
+    assert sum(record["action_kinds"].values()) == record["length"]
+    assert record["action_kinds"]["end_turn"] > 0
+    # a search agent's look-ahead fires effects too: they are not counted
+    counter = __import__("collections").Counter()
+    with GAME.count_effects(counter):
+        play_game(GAME, catalog, 5, agents, keep_actions=False)
+    assert sum(record["effects_fired"].values()) < sum(counter.values())

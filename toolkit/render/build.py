@@ -87,7 +87,7 @@ def _build(project: Path, opts: BuildOptions) -> BuildResult:
     if opts.strict and result.warnings:
         raise RenderError("warnings are errors with --strict:\n" + "\n".join(result.warnings))
     _write_print_files(faces, where, opts, ctx, result, readers)
-    _write_one_up(faces, where, opts, result, readers)
+    _write_one_up(faces, where, opts, ctx, result, readers)
     if opts.png:
         from toolkit.render.raster import write_pngs
         result.outputs["png"] = write_pngs(faces, where, opts.folder / "png")
@@ -155,18 +155,25 @@ def _write_print_files(faces, where, opts: BuildOptions, ctx, result: BuildResul
             result.cards = sum(s["count"] for s in job.sections)
 
 
-def _write_one_up(faces, where, opts: BuildOptions, result: BuildResult, readers: dict) -> None:
-    """One card per page at trim + bleed with TrimBox and BleedBox; each back after its front."""
+def _write_one_up(faces, where, opts: BuildOptions, ctx, result: BuildResult,
+                  readers: dict) -> None:
+    """One card per page at trim + bleed with TrimBox and BleedBox; each back after its
+    front; a bookmark per card with how many copies to print ("Silk × 3")."""
     writer = PdfWriter()
     xobjects = XObjects(writer, readers)
     by_key = {f.key: f for f in faces}
     for _, fronts in jobs.groups(faces):
         for face in fronts:
+            writer.add_outline_item(title=f"{face.label} × {face.copies}",
+                                    page_number=len(writer.pages))
             for shown in (face, by_key[face.back]):
                 canvas = Canvas(shown.width + 2 * shown.bleed, shown.height + 2 * shown.bleed)
                 canvas.place(xobjects.get(where[shown.key].path, where[shown.key].index), 0, 0)
                 set_print_boxes(canvas.add_to(writer), shown.bleed)
     if len(writer.pages):
+        writer.pdf_header = "%PDF-1.7"
+        writer.add_metadata({"/Title": f"{ctx.t(ctx.catalog.game.title)} - 1-up",
+                             "/Creator": "card-toolkit"})
         path = opts.folder / "cards-1up.pdf"
         result.sizes["cards-1up.pdf"] = write_pdf(path, writer)
         result.outputs["cards-1up"] = path

@@ -7,7 +7,8 @@ from typing import Any, Mapping
 
 from toolkit import TEMPLATES_DIR
 from toolkit.sim import plots
-from toolkit.sim.verdicts import adjusted_families, label_for, pct, title_of, verdicts
+from toolkit.sim.verdicts import (SETS, adjusted_families, against, label_for, pct, title_of,
+                                  verdicts)
 
 __all__ = ["render_html", "view_model", "verdicts", "fairness_lines", "length_line"]
 
@@ -111,12 +112,12 @@ def _adjusted(report, names) -> list[dict[str, Any]]:
     out = []
     for family in adjusted_families(report):
         entries = report["adjusted"][family]
-        if len(entries) < 2 and family != "card":
+        if len(entries) < 2 and family not in SETS:
             continue
         rows = [{"label": label_for(family, k, names), "confounded_with": None, **e}
                 for k, e in sorted(entries.items(), key=lambda kv: -kv[1]["effect_pp"])]
-        against = "players who did not use it" if family == "card" else "the average"
-        out.append({"title": title_of(family), "rows": rows, "against": against})
+        vs = sorted({against(family, e) for e in entries.values()})
+        out.append({"title": title_of(family), "rows": rows, "against": " or ".join(vs)})
     return out
 
 

@@ -10,7 +10,15 @@ from typing import Any, Mapping
 TITLES = {"agent": "Style", "seat": "Seat", "party": "Starting party",
           "card": "Card"}  # a family's title when not its name capitalised
 ALPHA = 0.05
-AGAINST = {"card": "players who did not use it"}
+SETS = {"card"}  # families of items a player may hold several of (set_family)
+
+
+def against(family: str, entry: Mapping) -> str:
+    """What an effect is measured against."""
+    if family in SETS or "against" in entry:
+        return ("the average of its peers" if entry.get("against") == "peers"
+                else "players who did not use it")
+    return f"the average {title_of(family).lower()}"
 
 
 def pct(x: float, digits: int = 0) -> str:
@@ -53,15 +61,13 @@ def naming(family: str, key: str, names) -> str:
 
 
 def _sentence(family: str, key: str, e: Mapping, names) -> str:
-    title = title_of(family)
-    against = AGAINST.get(family, f"the average {title.lower()}")
     lo, hi = e["effect_ci95"]
     word = "stronger" if e["effect_pp"] > 0 else "weaker"
-    used = " (players who used it)" if family in AGAINST else ""
+    used = " (players who used it)" if "against" in e else ""
     return (f"{naming(family, key, names)}{used} wins {pct(e['rate'], 1)} adjusted "
             f"for {adjusted_for(family)} (raw {pct(e['raw_rate'], 1)}): "
             f"{_points(e['effect_pp'])} points "
-            f"[{_points(lo)}, {_points(hi)}] against {against}, odds ratio "
+            f"[{_points(lo)}, {_points(hi)}] against {against(family, e)}, odds ratio "
             f"{e['odds_ratio']:.2f} [{e['or_ci95'][0]:.2f}, {e['or_ci95'][1]:.2f}]: {word} "
             f"({e['games']} player-games, Holm p = {e['p_holm']:.2g}).")
 
@@ -92,7 +98,7 @@ def verdicts(report: Mapping[str, Any], names=None) -> list[str]:
     flagged = {family for family, _, _ in found}
     for family in adjusted_families(report):
         entries = report["adjusted"][family]
-        if family in flagged or not entries or (len(entries) < 2 and family not in AGAINST):
+        if family in flagged or not entries or (len(entries) < 2 and family not in SETS):
             continue
         halves = sorted((e["effect_ci95"][1] - e["effect_ci95"][0]) / 2
                         for e in entries.values())

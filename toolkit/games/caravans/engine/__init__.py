@@ -15,15 +15,22 @@ Actions are `Action(kind, args)`; kinds and args (ids are catalog ids, cards goo
     raid_draw() | raid_discard(card) | raid_swap(card) | raid_end()   one per raid skull
     reroll(glory_id) | accept()                after a failed skill check
     discard_glory(glory_id)                    over the glory hand limit
+    attack() | let_go()                        after finding a player or NPC (let_go also
+                                               leaves a found explorer)
+    flee_strike(equipment_id, use)             flip the orb when a side flees
+    loot(good_id) | loot_end()                 the victor picks goods beyond its free cargo
+    keep_hero() | redraw_hero()                a new hero whose home holds brigands
+    amnesty(race)                              the marker an amnesty removes
+    place_equipment(tavern_region)             where a lost party's equipment goes
   the turn (3 actions; tavern activities are free once the tavern action is open):
     move(region_id) enter_tavern() leave_tavern() explore(kind, id) with kind
     player|npc|explorer|rumor; complete_mission(mission_id); tavern() opens the tavern action;
     inside: sell(good_id) (first, one card each) buy_goods() buy(good_id) form_party(party_id)
     repair(points) restore(equipment_id) buy_equipment() swap_equipment(own_equipment_id)
     buy_weapon(weapon_id) sell_weapon(weapon_id) recruit(n) hear_rumor() take_mission(id)
-    stash(points) end_visit(); any time on the turn: play_glory(glory_id, good_id|"")
-    discard_goods(good_id) (only over cargo outside a tavern: the engine discards such an
-    excess itself after every action, so only a hand-built state offers it), end_turn().
+    stash(gold) end_visit(); any time on the turn: play_glory(glory_id, good_id|"")
+    discard_goods(good_id) (only over cargo: inside a tavern to make room; outside, the
+    engine discards such an excess itself after every action), end_turn().
 
 Modules import each other by dependency, never in a circle (tests/engine/test_import_layers.py):
 state, rules, rng, actions, components at the bottom; effects (the dispatch of effect

@@ -38,15 +38,19 @@ def _disc(ctx, kind, key, name, icon, color, copies, html, back, size) -> Face:
 
 
 def player_tokens(ctx: Ctx, html) -> list[Face]:
-    """Per player: a hero pawn, a glory marker and one marker per player-board track."""
+    """Per player: a hero pawn, a glory marker and one marker per player-board track, each
+    in the player's colour with the icon of what it marks and the seat's number (a name
+    would not fit a 16 mm token at the 6 pt floor)."""
     kind = "player_marker"
     back = back_face(ctx, html, kind, *TOKEN, "hero")
     faces = []
     for seat in seats(ctx):
         items = [("pawn", "hero")] + [("glory_track", "glory")] + [(t, t) for t in TRACKS]
         for word, icon in items:
-            faces.append(_disc(ctx, kind, f"p{seat['n']}-{word}", ctx.word(word),
-                               ctx.icons.url(icon), seat["color"], 1, html, back, TOKEN))
+            face = _disc(ctx, kind, f"p{seat['n']}-{word}", str(seat["n"]),
+                         ctx.icons.url(icon), seat["color"], 1, html, back, TOKEN)
+            face.label = f"{seat['name']} · {ctx.word(word)}"
+            faces.append(face)
     return faces + [back]
 
 
