@@ -28,6 +28,7 @@ Optional (each has a default here that works for any game):
     action_to_json / action_from_json  actions as JSON values (records, replays)
     metrics(record)                    named numbers a balance report counts for each seat
     seat_groups(record), group_ids(catalog)  win rates by group (e.g. hero) in reports, compare
+    id_metrics(record, ids)            per-seat numbers about given content ids (card use), compare
     report_sections(records, catalog)  extra sections of the balance report
     invariants()                       named checks run after every action by `check`
     count_effects(counter)             counts the effect operations that fire (`check`)
@@ -142,6 +143,20 @@ class Game:
         """For each group of `seat_groups`, the ids a project's content offers (so that
         `compare` asks about the ids both versions have); default none."""
         return {}
+
+    def id_metrics(self, record: Mapping, ids: Iterable[str]) -> dict[str, list[float]]:
+        """Per-seat numbers about particular content ids, which `compare` asks for the ids
+        an edit touched (e.g. how often each seat used an edited card). The default reads a
+        record's `cards_used` when the game gives one (per seat, a mapping card id -> uses
+        or a list of ids): `use:<id>` = how often that seat used the card."""
+        used = record.get("cards_used")
+        if not isinstance(used, (list, tuple)):
+            return {}
+        out = {}
+        for id_ in ids:
+            out[f"use:{id_}"] = [float(s.get(id_, 0) if isinstance(s, Mapping)
+                                       else list(s).count(id_)) for s in used]
+        return out
 
     def report_sections(self, records: Sequence[Mapping], catalog) -> dict[str, Any]:
         """Extra sections of the balance report (report.json) computed from the game's own

@@ -7,7 +7,6 @@ from toolkit.games.caravans import GAME
 from toolkit.games.caravans import engine
 from toolkit.agents import make_agent
 from toolkit.games.caravans.agents.search import SearchAgent
-from toolkit.games.caravans.engine.cards import total_glory
 
 from .conftest import play_until
 
@@ -50,13 +49,15 @@ def test_before_the_endgame_the_heuristic_decides_without_rollouts(catalog):
 
 
 def test_in_the_endgame_every_open_decision_is_searched(catalog):
-    # track glory is public: a seat at 7 puts every observer in the endgame (the stash,
-    # hidden, may be any amount since issue #12, so it is no sure sign)
-    state, _ = play_until(catalog, 5, ["balanced", "balanced"],
-                          lambda s: max(p.glory for p in s.players) >= 7
-                          and len(engine.legal_actions(s)) > 2)
+    searchers = [make_agent("search:8", GAME, catalog, seat, 5) for seat in (0, 1)]
+
+    def endgame(s) -> bool:  # the seat to act sees someone within reach of the goal
+        seat = engine.current_player(s)
+        return seat >= 0 and len(engine.legal_actions(s)) > 2 \
+            and searchers[seat]._endgame(engine.observation(s, seat))
+    state, _ = play_until(catalog, 5, ["balanced", "balanced"], endgame)
     seat = engine.current_player(state)
-    agent = make_agent("search:8", GAME, catalog, seat, 5)
+    agent = searchers[seat]
     view = engine.observation(state, seat)
     assert not engine.is_terminal(state) and agent._endgame(view)
     agent.choose(view, engine.legal_actions(state))

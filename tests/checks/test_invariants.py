@@ -60,7 +60,9 @@ CASES = {
                          "glory fell"),
     "bounty_races_exist": (lambda s: s.players[1].bounty.update(goblins=1),
                            "unknown race 'goblins'"),
-    "one_party_per_hero": (lambda s: setattr(s.players[0], "party", None), "party None"),
+    # the seat not to act: the corrupted state must still yield its legal actions
+    "one_party_per_hero": (lambda s: setattr(s.players[1 - engine.current_player(s)], "party",
+                                             None), "party None"),
     "ends_within_event_deck": (lambda s: setattr(s, "round", 99), "round 99"),
 }
 

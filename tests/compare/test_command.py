@@ -52,11 +52,19 @@ def invoke(*args):
                               catch_exceptions=False)
 
 
+def answer(output: str) -> str:
+    """The answer line of the text output (the line after the question)."""
+    lines = output.splitlines()
+    assert lines[0].startswith("Question"), output
+    assert lines[1].startswith("Answer: "), output
+    return lines[1].removeprefix("Answer: ")
+
+
 def test_identical_versions_no_meaningful_change(tmp_path):
     result = invoke(str(SMALL), str(SMALL), "--max-games", "400", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("No meaningful change")
-    assert "identical content" in result.output
+    assert answer(result.output).startswith("no meaningful change: all 17 metrics")
+    assert "identical content" in result.output.splitlines()[0]
     data = json.loads((tmp_path / "report.json").read_text())
     assert data["verdict"] == "no_change"
     decisions = {m["metric"]: m["decision"] for m in data["metrics"]}
@@ -72,8 +80,10 @@ def test_buffed_hero_is_named_stronger(tmp_path):
     out = tmp_path / "out"
     result = invoke(str(SMALL), str(buffed), "--max-games", "4000", "--out", str(out))
     assert result.exit_code == 0, result.output
-    first = result.output.splitlines()[0]
-    assert first.startswith("Candidate makes hero Ash Sage stronger:")
+    assert result.output.startswith("Question: does the edit of Ash Sage matter? Tested "
+                                    "first: hero Ash Sage\n")
+    first = answer(result.output)
+    assert first.startswith("it matters. Candidate makes hero Ash Sage stronger:")
     assert "decided after" in first and "pp" in first
     assert "hero ash_sage: stats.combat: 2 → 4" in result.output
     data = json.loads((out / "report.json").read_text())
@@ -89,20 +99,30 @@ def test_inconclusive_exits_3_with_the_estimate(tmp_path):
     result = invoke(str(SMALL), str(buffed), "--metric", "hero:ash_sage", "--max-games", "40",
                     "--out", str(tmp_path / "o"))
     assert result.exit_code == 3
-    assert result.output.startswith("Inconclusive after 40 paired games")
-    assert "Ash Sage" in result.output
+    assert answer(result.output).startswith("undecided after 40 paired games (the cap")
+    undecided = result.output.splitlines()[2]
+    assert undecided.startswith("Undecided: hero Ash Sage: ") and "so far (95 % interval" in undecided
+    assert "Holm" not in result.output and "p =" not in result.output
+    html = (tmp_path / "o" / "report.html").read_text()
+    assert "p (Holm)" not in html and "<td>undecided</td>" in html
+    assert '<tr class="increase"' not in html and '<tr class="inconclusive"' in html
 
 
 def test_json_format_and_single_metric(tmp_path):
-    result = invoke(str(SMALL), str(SMALL), "--metric", "seat:0", "--max-games", "400",
+    result = invoke(str(SMALL), str(SMALL), "--metric", "seat:1", "--max-games", "400",
                     "--format", "json", "--out", str(tmp_path))
     data = json.loads(result.output)
-    assert [m["metric"] for m in data["metrics"]] == ["seat:0"]
+    assert [m["metric"] for m in data["metrics"]] == ["seat:1"]
+    assert data["metrics"][0]["label"] == "seat 1 (first player)"
+    assert "p_holm" not in data["metrics"][0]
     assert data["settings"]["metrics"] == 1
 
 
 @pytest.mark.parametrize("args, message", [
     (["--metric", "hero:nobody"], "unknown metric 'hero:nobody'"),
+    (["--metric", "hero:ash_sag"], "did you mean 'hero:ash_sage'?"),
+    (["--players", "2-4"], "compare plays one player count"),
+    (["--backend", "cloud"], "--backend: unknown backend 'cloud'"),
     (["--tolerance", "win"], "--tolerance: expected FAMILY=VALUE"),
     (["--alpha", "0.7"], "--alpha: expected a probability"),
 ])
@@ -134,7 +154,7 @@ def test_head_against_the_working_tree(tmp_path, monkeypatch):
     monkeypatch.chdir(project)
     result = invoke("HEAD", ".", "--max-games", "2000")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Candidate makes hero Ash Sage stronger")
+    assert answer(result.output).startswith("it matters. Candidate makes hero Ash Sage stronger")
     assert (project / "output" / "compare" / "report.json").is_file()
     after = [line for line in git(top, "status", "--porcelain").splitlines()
              if "output/" not in line]
@@ -154,7 +174,7 @@ def test_editing_a_directory_during_the_run_does_not_leak_in(tmp_path, monkeypat
     monkeypatch.setattr(compare_run, "run_games", edit_then_play)
     result = invoke(str(SMALL), str(cand), "--max-games", "400", "--out", str(tmp_path / "o"))
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("No meaningful change")
+    assert answer(result.output).startswith("no meaningful change")
     assert all(Path(root) != cand for root in calls)         # games ran on a snapshot
 
 
@@ -173,7 +193,7 @@ def test_a_stopped_compare_exits_non_zero_and_removes_its_temp_folder(monkeypatc
     import signal
     seen = []
 
-    def stopped(base, cand, options, progress=None):
+    def stopped(base, cand, options):
         seen.append(base.root.parent)
         assert base.root.parent.is_dir()
         if how == "sigterm":

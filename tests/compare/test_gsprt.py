@@ -53,7 +53,7 @@ def test_holm_step_down_relaxes_after_each_change():
 def test_null_effect_accepts_no_change_and_rarely_claims_one():
     decisions = Counter()
     for seed in range(16):
-        test = synthetic.run_test(seed, ("hero:h0", "seat:0", "rounds"), coupling=0.5,
+        test = synthetic.run_test(seed, ("hero:h0", "seat:1", "rounds"), coupling=0.5,
                                   max_units=500, tolerances=LOOSE)
         decisions.update(r.decision for r in test.results())
     changes = decisions[gsprt.INCREASE] + decisions[gsprt.DECREASE]

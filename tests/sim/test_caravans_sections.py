@@ -33,3 +33,9 @@ def test_the_page_shows_the_new_sections():
     assert "<h2>Win rates adjusted for style and seat</h2>" in page
     assert "<h3>Card</h3>" in page and "<h3>Style</h3>" in page
     assert "<h2>Style against style</h2>" in page
+
+
+def test_glory_shares_add_to_one_hundred():
+    sources = _report()["glory_by_source"].values()
+    assert round(sum(g["percent"] for g in sources), 6) == 100.0
+    assert round(sum(g["winners_percent"] for g in sources), 6) == 100.0

@@ -61,6 +61,10 @@ def test_a_small_run_writes_its_files(engine_ready, tmp_path, capsys):
     assert report["complete"] and sum(report["end_reason"]["counts"].values()) == 4
     assert "<svg" in (tmp_path / "report.html").read_text()
     assert "wrote" in out and not list(tmp_path.glob("*.tmp"))
+    assert {"agent", "seat", "hero", "party", "card"} <= set(report["adjusted"])
+    assert set(report["matchups"]["agents"]) <= styles
+    assert report["unused"]["effects_fired"] and report["unused"]["items"]
+    assert all(r["effects_fired"] is not None and r["action_kinds"] for r in records)
 
 
 def test_an_unwritable_output_folder_stops_before_any_game(engine_ready, tmp_path, capsys,

@@ -10,17 +10,18 @@ from pathlib import Path
 
 import click
 
-from toolkit.options import trust_option
+from toolkit.options import example_option, trust_option
 
 EXIT_INCONCLUSIVE = 3
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143   # Ctrl-C, SIGTERM: never 0 while undecided
 
 
 def _home(base, cand) -> Path:
-    """The folder whose output/ gets the reports: the candidate's (else the baseline's)
-    project folder, else the current project."""
-    from toolkit.project import resolve_project
-    return Path(cand.source or base.source or resolve_project(None))
+    """Where the reports go by default: PROJECT/output/compare of the candidate's (else the
+    baseline's) project folder, else of the current project; never inside an installed
+    package (toolkit.project.default_output)."""
+    from toolkit.project import default_output, resolve_project
+    return default_output(Path(cand.source or base.source or resolve_project(None))) / "compare"
 
 
 @contextmanager
@@ -46,67 +47,84 @@ def stop_signals():
 
 @click.command()
 @click.argument("baseline")
-@click.argument("candidate", default=".")
+@click.argument("candidate", required=False)
+@example_option
 @click.option("--metric", "metrics", multiple=True,
-              help="Only this question, e.g. hero:ash_sage, party:small_caravan, seat:0 "
-                   "(turn position; 0 = the first player), hero_balance, seat_balance, rounds, "
-                   "glory:raid (repeatable). Default: all of them.")
+              help="Ask only this, e.g. hero:ash_sage, party:small_caravan, seat:1 (turn "
+                   "position, 1 = the first player), use:<card id>, hero_balance, seat_balance, "
+                   "rounds, glory:raid (repeatable). Default: the metrics of what the edit "
+                   "changed first, then the game-wide ones.")
+@click.option("--until", type=click.Choice(["question", "all"]), default="question",
+              show_default=True,
+              help="Stop when the question is decided, or when every metric is.")
 @click.option("--max-games", type=int, default=20_000, show_default=True,
               help="Cap on paired games (each is played on both versions).")
 @click.option("--alpha", type=float, default=0.05, show_default=True,
-              help="Chance of reporting a change when there is none (shared by all metrics).")
+              help="Chance of reporting a change when there is none (shared by the "
+                   "question's metrics; the game-wide ones share another).")
 @click.option("--beta", type=float, default=0.05, show_default=True,
               help="Chance of missing a change as large as the tolerance (per metric).")
 @click.option("--tolerance", "tolerances", multiple=True, metavar="FAMILY=VALUE",
               help="Smallest change that matters: win=2 and balance=1 (percentage points), "
-                   "rounds=0.5, glory=0.1 (per player and game) by default.")
-@click.option("--players", type=int, default=None, help="Players per game (default: the most allowed).")
+                   "rounds=0.5, glory=0.1, use=0.05 (per player and game) by default.")
+@click.option("--players", default=None,
+              help="Player count, e.g. 4 (compare plays one count on both versions). "
+                   "Default: the most the game allows.")
 @click.option("--agents", default="mixed", show_default=True,
-              help="Agent line-up: a comma list (one per seat), one name, or 'mixed'.")
+              help="Comma list of agents, one per seat (one name: every seat), or 'mixed' "
+                   "(each seat a heuristic style drawn by the game seed).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
-@click.option("--batch", type=int, default=400, show_default=True,
-              help="Paired games between two looks of the sequential test.")
+@click.option("--batch", type=int, default=None,
+              help="Paired games between two looks of the sequential test (default: 30 "
+                   "seeds first, then half the games so far, at most 400).")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: all cores).")
-@click.option("--backend", type=click.Choice(["local", "dask"]), default="local",
-              show_default=True, help="Where games run: local processes or a dask cluster.")
-@click.option("--scheduler", default=None, help="Dask scheduler address (default: a local cluster).")
+@click.option("--backend", default="local", show_default=True, help="local or dask.")
+@click.option("--scheduler", default=None,
+              help="Dask scheduler address (default: a private local cluster).")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
-              help="Output folder (default: PROJECT/output/compare).")
+              help="Output folder (default: PROJECT_DIR/output/compare).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: the verdict in words; json: report.json on stdout.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @trust_option
 @click.pass_context
-def compare(ctx, baseline, candidate, metrics, max_games, alpha, beta, tolerances, players,
-            agents, seed, batch, workers, backend, scheduler, out, fmt, quiet, trust):
+def compare(ctx, baseline, candidate, metrics, until, max_games, alpha, beta, tolerances,
+            players, agents, seed, batch, workers, backend, scheduler, out, fmt, quiet, trust):
     """Did this edit change the game? Plays BASELINE and CANDIDATE (project folders or git
-    revisions, e.g. `toolkit compare HEAD .`) on the same seeds until a sequential test decides.
+    revisions, e.g. `toolkit compare HEAD .`; CANDIDATE defaults to the current project,
+    or the bundled game with --example) on the same seeds until a sequential test decides:
+    first the metrics of what the edit changed, then the game-wide ones.
 
-    Exit code 0 when a verdict is reached, 3 when inconclusive at --max-games, 1 on error,
-    130 on Ctrl-C and 143 on SIGTERM (the temporary copies are removed)."""
+    Exit code 0 when the question is answered, 3 when it stays undecided at --max-games, 1
+    on error, 130 on Ctrl-C and 143 on SIGTERM (the temporary copies are removed)."""
     from toolkit.compare.metrics import parse_tolerances
     from toolkit.compare.report import diff_lines, report_json, verdict_lines, write_reports
     from toolkit.compare.run import Options, compare_versions
     from toolkit.compare.versions import open_versions
+    from toolkit.project import resolve_project
+    from toolkit.sim.batch import check_backend
     from toolkit.sim.output import check_writable
 
+    check_backend(backend, scheduler)
     options = Options(tuple(metrics), max_games, alpha, beta, parse_tolerances(tolerances),
-                      batch, players, agents, seed, workers, backend, scheduler, trust)
-    progress = None if quiet else (lambda line: click.echo(line, err=True))
+                      batch, players, agents, seed, workers, backend, scheduler, trust, until,
+                      progress=not quiet)
+    if candidate is None:
+        candidate = str(resolve_project(None))
     if out:
         check_writable(Path(out))  # before any game is played
     with stop_signals() as stopped:
         try:
             with open_versions(baseline, candidate) as (base, cand):  # removes its temp folder
                 if not out:
-                    check_writable(_home(base, cand) / "output" / "compare")
-                result = compare_versions(base, cand, options, progress)
+                    check_writable(_home(base, cand))
+                result = compare_versions(base, cand, options)
         except KeyboardInterrupt:
             stopped.setdefault("code", EXIT_INTERRUPTED)
         if "code" in stopped or result.interrupted:
             click.echo(f"interrupted: no verdict (exit {stopped.get('code', 130)})", err=True)
             ctx.exit(stopped.get("code", EXIT_INTERRUPTED))
-    paths = write_reports(result, Path(out) if out else _home(base, cand) / "output" / "compare")
+    paths = write_reports(result, Path(out) if out else _home(base, cand))
     if fmt == "json":
         click.echo(json.dumps(report_json(result), ensure_ascii=False, indent=1))
     else:
@@ -119,4 +137,3 @@ def compare(ctx, baseline, candidate, metrics, max_games, alpha, beta, tolerance
             click.echo(f"wrote {path}")
     if result.verdict == "inconclusive":
         ctx.exit(EXIT_INCONCLUSIVE)
-

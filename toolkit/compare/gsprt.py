@@ -12,6 +12,10 @@ Two one-sided tests run side by side (Sobel and Wald's three-decision procedure)
 with type II error β. Wald's bounds are A = ln((1 − β)/(α/2)) and B = ln(β/(1 − α/2)).
 
 - up ≥ A → *increase*; down ≥ A → *decrease* (a change, at most α of the time when Δ = 0);
+  for these two, *up* (and *down*) is the log of the mean likelihood ratio over the
+  alternatives Δ = ±ε, ±2ε, ±4ε, ±8ε (a mixture SPRT: still a test martingale under Δ = 0,
+  so Ville's inequality keeps the level; a change much larger than ε is found in far fewer
+  games than against +ε alone, at the price of ln 4 on the bound for a change of ε);
 - up ≤ B and down ≤ B → *no meaningful change* (at most β of the time when |Δ| ≥ ε);
 - otherwise keep playing. Changes strictly between 0 and ±ε may go either way: ε is the
   smallest change worth finding, not a guarantee about smaller ones.
@@ -28,12 +32,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Optional
 
 INCREASE = "increase"
 DECREASE = "decrease"
 NO_CHANGE = "no_change"
 INCONCLUSIVE = "inconclusive"
 CHANGED = (INCREASE, DECREASE)
+MIXTURE = (1, 2, 4, 8)   # the alternatives of a change decision, as multiples of ε
 
 
 def llr(d: float, variance: float, mu0: float, mu1: float) -> float:
@@ -52,25 +58,43 @@ def bounds(alpha: float, beta: float) -> tuple[float, float]:
 class Test:
     """The state of one metric's three-decision test after a look."""
 
-    up: float            # LLR of Δ = +ε against Δ = 0
+    up: float            # LLR of Δ = +ε against Δ = 0 (the "no change" decision)
     down: float          # LLR of Δ = −ε against Δ = 0
+    up_mix: Optional[float] = None     # log mean LR over Δ = +mε (the change decision)
+    down_mix: Optional[float] = None
+
+    @property
+    def rise(self) -> float:
+        return self.up if self.up_mix is None else self.up_mix
+
+    @property
+    def fall(self) -> float:
+        return self.down if self.down_mix is None else self.down_mix
 
     @property
     def change(self) -> float:
-        return max(self.up, self.down)
+        return max(self.rise, self.fall)
+
+
+def _mixture(d: float, variance: float, tolerance: float) -> float:
+    logs = [llr(d, variance, 0.0, m * tolerance) for m in MIXTURE]
+    top = max(logs)
+    return top + math.log(sum(math.exp(x - top) for x in logs) / len(logs))
 
 
 def evaluate(d: float, variance: float, tolerance: float) -> Test:
-    """Both one-sided LLRs of an estimate d (variance v) for tolerance ε."""
-    return Test(llr(d, variance, 0.0, tolerance), llr(d, variance, 0.0, -tolerance))
+    """Both one-sided LLRs of an estimate d (variance v) for tolerance ε, and their
+    mixtures over larger changes."""
+    return Test(llr(d, variance, 0.0, tolerance), llr(d, variance, 0.0, -tolerance),
+                _mixture(d, variance, tolerance), _mixture(d, variance, -tolerance))
 
 
 def decide(test: Test, alpha: float, beta: float) -> str | None:
     """One metric's decision at family level alpha (split over the two directions), or None."""
     lower, upper = bounds(alpha / 2, beta)
-    if test.up >= upper:
+    if test.rise >= upper:
         return INCREASE
-    if test.down >= upper:
+    if test.fall >= upper:
         return DECREASE
     if test.up <= lower and test.down <= lower:
         return NO_CHANGE

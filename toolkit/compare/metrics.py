@@ -1,7 +1,8 @@
 """The questions `toolkit compare` asks of two content versions, for any game: win rates
 per seat and per id of each of the game's groups (`Game.seat_groups`, e.g. per hero and per
 starting party), balance of the first group and of the seats, game length, and each of the
-game's per-seat metrics (`Game.metrics`, e.g. glory by source); each metric is a smooth
+game's per-seat metrics (`Game.metrics`, e.g. glory by source) and, for the ids an edit
+touched, the game's metrics about them (`Game.id_metrics`, e.g. a card's use); each metric is a smooth
 function of per-unit sums, so one paired estimator (estimate.py) serves them all.
 
 A *unit* is one seed played in every seat rotation of the line-up; its sums (wins and
@@ -22,7 +23,7 @@ Sums = Mapping[str, float]
 # a game metric named "family:key" uses the tolerance of its family when there is one
 # (glory:raid -> glory), else "metric"
 DEFAULT_TOLERANCES = {"win": 0.02, "balance": 0.01, "rounds": 0.5, "glory": 0.1,
-                      "metric": 0.1}
+                      "use": 0.05, "metric": 0.1}
 
 
 @dataclass(frozen=True)
@@ -58,9 +59,10 @@ def _spread(pairs: list[tuple[str, str]], fair: float) -> Callable[[Sums], float
     return value
 
 
-def unit_sums(records: list[dict], players: int, game) -> dict[str, float]:
+def unit_sums(records: list[dict], players: int, game, ids=()) -> dict[str, float]:
     """The sums of one unit (one version's games of one seed, every rotation). A win counts
-    1/k when shared by k; seats are turn positions (seat 1 = the first player)."""
+    1/k when shared by k; seats are turn positions (seat_w:0 = the first player); `ids` are
+    the touched ids whose `Game.id_metrics` are summed too."""
     from toolkit.sim.stats import length
     out: dict[str, float] = {}
 
@@ -74,6 +76,9 @@ def unit_sums(records: list[dict], players: int, game) -> dict[str, float]:
         groups = game.seat_groups(record)
         for name, per_seat in game.metrics(record).items():
             add(f"m:{name}", sum(per_seat))
+        if ids:
+            for name, per_seat in game.id_metrics(record, ids).items():
+                add(f"m:{name}", sum(per_seat))
         for seat in range(players):
             won = score(record, seat)
             add(f"seat_w:{turn_position(record, seat)}", won)
@@ -111,7 +116,7 @@ def build_metrics(baseline, candidate, players: int, game,
                 for i in shared]
         if first_pairs is None:
             first_pairs = (kind, [(f"{kind}_w:{i}", f"{kind}_n:{i}") for i in shared])
-    out += [Metric(f"seat:{s}", f"seat {s + 1}" + (" (first player)" if s == 0 else ""), "win",
+    out += [Metric(f"seat:{s + 1}", f"seat {s + 1}" + (" (first player)" if s == 0 else ""), "win",
                    (f"seat_w:{s}", "games"), _ratio(f"seat_w:{s}", "games"))
             for s in range(players)]
     if first_pairs is not None:
@@ -123,10 +128,24 @@ def build_metrics(baseline, candidate, players: int, game,
                       tuple(k for p in seat_pairs for k in p), _spread(seat_pairs, fair)))
     out.append(Metric("rounds", "game length", "rounds", ("rounds", "games"),
                       _ratio("rounds", "games")))
-    out += [Metric(name, name.replace(":", " from ").replace("_", " "), _family(name),
+    out += [Metric(name, _label(name, cats), _family(name),
                    (f"m:{name}", "seat_games"), _ratio(f"m:{name}", "seat_games"))
             for name in metric_names or ()]
     return out
+
+
+def _label(name: str, catalogs) -> str:
+    """`glory:raid` -> 'glory from raid'; `use:orb` -> 'use of Orb of Lightning'."""
+    head, sep, key = name.partition(":")
+    if head == "use" and sep:
+        return f"use of {_name(catalogs, key)}"
+    return name.replace(":", " from ").replace("_", " ")
+
+
+def mentions(metric: Metric, ids) -> bool:
+    """Whether a metric is about one of `ids` (`hero:kharza`, `use:orb`, `x:kharza:y`)."""
+    parts = metric.name.split(":")
+    return any(part in ids for part in parts[1:]) or metric.name in ids
 
 
 def select(metrics: list[Metric], wanted: tuple[str, ...]) -> list[Metric]:
@@ -136,8 +155,13 @@ def select(metrics: list[Metric], wanted: tuple[str, ...]) -> list[Metric]:
     by_name = {m.name: m for m in metrics}
     missing = [w for w in wanted if w not in by_name]
     if missing:
+        import difflib
+        close = difflib.get_close_matches(missing[0], list(by_name), n=1)
+        if missing[0] == "seat:0" and "seat:1" in by_name:
+            close = ["seat:1"]   # seats count from 1 (the first player)
+        hint = f"did you mean '{close[0]}'? " if close else ""
         known = ", ".join(sorted(by_name))
-        raise UsageError(f"--metric: unknown metric '{missing[0]}' (known: {known})")
+        raise UsageError(f"--metric: unknown metric '{missing[0]}' ({hint}known: {known})")
     return [by_name[w] for w in dict.fromkeys(wanted)]
 
 

@@ -20,11 +20,13 @@ PHRASES = {
     "seat_balance": ("makes the seats less balanced", "makes the seats more balanced"),
     "rounds": ("makes games longer", "makes games shorter"),
     "glory": ("gives more {label}", "gives less {label}"),
+    "use": ("makes the {label} more frequent", "makes the {label} less frequent"),
 }
 WIN = ("makes {label} stronger", "makes {label} weaker")          # a group's id (a hero...)
 BALANCE = ("makes the {group} balance worse", "makes the {group} balance better")
 TOLERANCE_NAMES = {"win": "win rates", "balance": "balance", "rounds": "game length",
-                   "glory": "glory per player", "metric": "other metrics per player"}
+                   "glory": "glory per player", "use": "uses per player",
+                   "metric": "other metrics per player"}
 OTHER = ("makes {label} higher", "makes {label} lower")   # a game's own metric or group
 
 
@@ -53,8 +55,9 @@ def estimate_text(result: MetricResult) -> str:
             f"{' pp' if result.metric.percent else ''})")
 
 
-def tolerance_text(comparison: Comparison) -> str:
-    families = dict.fromkeys(r.metric.family for r in comparison.results)
+def tolerance_text(comparison: Comparison, results=None) -> str:
+    results = comparison.results if results is None else results
+    families = dict.fromkeys(r.metric.family for r in results)
     parts = []
     for family in families:
         tol = comparison.options.tolerances[family]
@@ -62,6 +65,18 @@ def tolerance_text(comparison: Comparison) -> str:
         shown += " rounds" if family == "rounds" else ""
         parts.append(f"{TOLERANCE_NAMES[family]} {shown}")
     return ", ".join(parts)
+
+
+def interval_text(result: MetricResult) -> str:
+    """`+12.9 pp so far (95 % interval +4.0 to +21.8 pp)`: an undecided metric's words."""
+    est = result.estimate
+    if est.delta is None:
+        return "not measured yet"
+    lo, hi = est.ci()
+    unit = " pp" if result.metric.percent else ""
+    bare = lambda v: change_text(result, v).replace(" pp", "")  # noqa: E731
+    return (f"{value_text(result, est.baseline)} → {value_text(result, est.candidate)}, "
+            f"{bare(est.delta)}{unit} so far (95 % interval {bare(lo)} to {bare(hi)}{unit})")
 
 
 def change_line(result: MetricResult) -> str:
@@ -77,37 +92,87 @@ def change_line(result: MetricResult) -> str:
             f"{result.decided_at:,} paired games")
 
 
-def verdict_lines(comparison: Comparison, limit: int = 6) -> list[str]:
-    """The headline: every change found (metrics about the edited cards first, then by
-    evidence), else no change, else inconclusive with the estimate so far."""
-    results, games = comparison.results, comparison.games
-    touched = {d.id for d in comparison.diff}
-    changed = sorted(comparison.changed, key=lambda r: (
-        r.metric.name.partition(":")[2] not in touched, -(r.test.change if r.test else 0)))
+def _same_line(result: MetricResult, tolerances: str) -> str:
+    return (f"no meaningful change in {result.metric.label}: {estimate_text(result)}, within "
+            f"{tolerances}; decided after {result.decided_at:,} paired games")
+
+
+def question_line(comparison: Comparison) -> str:
+    """What was asked: the edited entries' metrics, the metrics named, or the whole game."""
+    from toolkit.compare.question import ASKED, EDIT
+    labels = [r.metric.label for r in comparison.question]
+    shown = ", ".join(labels[:4]) + (f" and {len(labels) - 4} more" if len(labels) > 4 else "")
+    if comparison.source == EDIT:
+        named = [comparison.names.get(i, {}).get("en", i) for i in comparison.ids]
+        return (f"Question: does the edit of {', '.join(named[:3])}"
+                f"{' and more' if len(named) > 3 else ''} matter? Tested first: {shown}")
+    if comparison.source == ASKED:
+        return f"Question (--metric): {shown}"
+    what = ("the two versions have identical content" if not comparison.diff else
+            "the edit touched no entry with a metric of its own")
+    return (f"Question: does anything in the game change? ({what}; all "
+            f"{len(labels)} metrics)")
+
+
+def _undecided_lines(open_: list[MetricResult], comparison: Comparison, head: str,
+                     limit: int = 3) -> list[str]:
+    ranked = sorted(open_, key=lambda r: -abs(r.estimate.delta or 0) / (r.estimate.se or 1))
+    lines = [f"{head}: {r.metric.label}: {interval_text(r)}" for r in ranked[:limit]]
+    if len(ranked) > limit:
+        lines.append(f"{head}: … and {len(ranked) - limit} more (see the report)")
+    return lines
+
+
+def answer_lines(comparison: Comparison, limit: int = 6) -> list[str]:
+    """The answer to the question: its changes, else no change, else undecided in words."""
+    results, games = comparison.question, comparison.games
+    changed = sorted(comparison.changed, key=lambda r: -(r.test.change if r.test else 0))
     open_ = [r for r in results if r.decision == gsprt.INCONCLUSIVE]
-    lines = [change_line(r) for r in changed[:limit]]
-    if len(changed) > limit:
-        lines.append(f"… and {len(changed) - limit} more changes (see the report)")
+    tol = tolerance_text(comparison, results)
+    if comparison.verdict == "changed":
+        lines = ["Answer: it matters. " + change_line(changed[0])]
+        lines += [change_line(r) for r in changed[1:limit]]
+        if len(changed) > limit:
+            lines.append(f"… and {len(changed) - limit} more changes (see the report)")
+        return lines + _undecided_lines(open_, comparison, "Still undecided")
     if comparison.verdict == "no_change":
-        if len(results) == 1:
-            lines.append(f"No meaningful change in {results[0].metric.label}: "
-                         f"{estimate_text(results[0])}, within {tolerance_text(comparison)}; "
-                         f"decided after {games:,} paired games")
-        else:
-            seen = [r for r in results if r.decision == gsprt.NO_CHANGE]
-            lines.append(f"No meaningful change: all {len(seen)} metrics stayed within "
-                         f"tolerance ({tolerance_text(comparison)}), decided after "
-                         f"{games:,} paired games")
-    elif open_:
-        widest = max(open_, key=lambda r: abs(r.estimate.delta or 0) / (r.estimate.se or 1))
-        head = "Inconclusive" if not changed else "Still undecided"
-        why = "interrupted" if comparison.interrupted else "the cap"
-        few = (f"; no decision comes before {MIN_UNITS} seeds, this run had "
-               f"{comparison.units}" if comparison.units < MIN_UNITS else "")
-        lines.append(f"{head} after {games:,} paired games ({why}{few}): {len(open_)} of "
-                     f"{len(results)} metrics undecided; the clearest is {widest.metric.label}: "
-                     f"{estimate_text(widest)}")
-    unseen = [r.metric.label for r in results if r.decision == UNOBSERVED]
+        seen = [r for r in results if r.decision == gsprt.NO_CHANGE]
+        if len(seen) == 1:
+            return ["Answer: it does not matter: " + _same_line(seen[0], tol)]
+        return [f"Answer: no meaningful change: all {len(seen)} metrics stayed within "
+                f"tolerance ({tol}), decided after {games:,} paired games"]
+    why = ("interrupted" if comparison.interrupted else
+           f"the cap, --max-games {comparison.options.max_games:,}")
+    few = (f"; no decision comes before {MIN_UNITS} seeds, this run had {comparison.units}"
+           if comparison.units < MIN_UNITS else "")
+    return ([f"Answer: undecided after {games:,} paired games ({why}{few}). The estimates so "
+             f"far are not verdicts: the test has not yet told a change of more than the "
+             f"tolerance ({tol}) from none; more games (a higher --max-games) would."]
+            + _undecided_lines(open_, comparison, "Undecided"))
+
+
+def game_wide_lines(comparison: Comparison, limit: int = 4) -> list[str]:
+    """The game-wide metrics tested on the same games, after the answer."""
+    others = comparison.others
+    if not others:
+        return []
+    changed = sorted((r for r in others if r.changed), key=lambda r: -r.test.change)
+    same = sum(r.decision == gsprt.NO_CHANGE for r in others)
+    open_ = [r for r in others if r.decision == gsprt.INCONCLUSIVE]
+    lines = [f"Game-wide, on the same games: {len(changed)} changed, {same} no meaningful "
+             f"change, {len(open_)} undecided"]
+    lines += ["  " + change_line(r) for r in changed[:limit]]
+    if len(changed) > limit:
+        lines.append(f"  … and {len(changed) - limit} more changes (see the report)")
+    lines += ["  " + line for line in _undecided_lines(open_, comparison, "undecided", 2)]
+    return lines
+
+
+def verdict_lines(comparison: Comparison) -> list[str]:
+    """The question, its answer, then the game-wide metrics and what never came up."""
+    lines = [question_line(comparison)] + answer_lines(comparison)
+    lines += game_wide_lines(comparison)
+    unseen = [r.metric.label for r in comparison.results if r.decision == UNOBSERVED]
     if unseen:
         lines.append(f"Never came up in either version: {', '.join(unseen)}")
     return lines
@@ -127,26 +192,28 @@ def _side(version) -> dict[str, Any]:
     return {"spec": version.spec, "commit": version.commit}
 
 
-def metric_json(result: MetricResult, total_games: int) -> dict[str, Any]:
+def metric_json(result: MetricResult, total_games: int, role: str) -> dict[str, Any]:
     est = result.estimate
     return {
-        "metric": result.metric.name, "label": result.metric.label,
+        "metric": result.metric.name, "label": result.metric.label, "role": role,
         "family": result.metric.family, "tolerance": result.tolerance,
         "baseline": est.baseline, "candidate": est.candidate, "delta": est.delta,
         "ci95": list(est.ci()) if est.ci() else None, "se": est.se,
         "decision": result.decision,
         "games": result.decided_at if result.decided_at is not None else total_games,
-        "llr_up": result.test.up if result.test else None,
-        "llr_down": result.test.down if result.test else None,
-        "p_holm": result.p_holm,
+        "llr_up": result.test.rise if result.test else None,
+        "llr_down": result.test.fall if result.test else None,
     }
 
 
 def report_json(comparison: Comparison) -> dict[str, Any]:
     opts = comparison.options
     played = 2 * comparison.games
+    asked = {r.metric.name for r in comparison.question}
     return {
         "verdict": comparison.verdict,
+        "question": {"source": comparison.source, "ids": list(comparison.ids),
+                     "metrics": [r.metric.name for r in comparison.question]},
         "summary": verdict_lines(comparison),
         "touched": diff_lines(comparison),
         "baseline": _side(comparison.baseline), "candidate": _side(comparison.candidate),
@@ -154,26 +221,31 @@ def report_json(comparison: Comparison) -> dict[str, Any]:
             "alpha": opts.alpha, "beta": opts.beta, "max_games": opts.max_games,
             "batch": opts.batch, "tolerances": opts.tolerances, "players": comparison.players,
             "agents": comparison.lineup, "seed": opts.seed, "metrics": len(comparison.results),
-            "rule": "GSPRT per metric (up and down at alpha/2 each), Holm step-down over "
-                    "the family; stop when every metric has decided or at max_games",
+            "until": opts.until,
+            "rule": "GSPRT per metric (up and down at alpha/2 each; a change decision "
+                    "mixes the alternatives 1, 2, 4, 8 tolerances), Holm step-down within "
+                    "each family (the question, then the game-wide metrics, alpha each); "
+                    "stop when the question (until=all: every metric) has decided or at "
+                    "max_games",
         },
         "games": comparison.games, "units": comparison.units,
         "games_played": played, "seconds": round(comparison.seconds, 2),
         "games_per_second": round(played / comparison.seconds, 2) if comparison.seconds else None,
         "interrupted": comparison.interrupted,
-        "metrics": [metric_json(r, comparison.games) for r in comparison.results],
+        "metrics": [metric_json(r, comparison.games, "question" if r.metric.name in asked
+                                else "game-wide") for r in comparison.results],
         "diff": as_json(comparison.diff),
     }
 
 
 def render_html(comparison: Comparison, data: dict[str, Any]) -> str:
-    from toolkit.compare.view import rows
+    from toolkit.compare.view import tables
 
     from toolkit.render.sandbox import environment
 
     env = environment([TEMPLATE_DIR])
     return env.get_template("report.html.j2").render(
-        data=data, rows=rows(comparison), diff=comparison.diff)
+        data=data, tables=tables(comparison), diff=comparison.diff)
 
 
 def write_reports(comparison: Comparison, out_dir: Path) -> dict[str, Path]:

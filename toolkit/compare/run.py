@@ -1,6 +1,7 @@
-"""One comparison end to end: validate both versions, play the same seeds, seat rotations and
-line-ups on each in batches (toolkit.sim.batch), feed the paired units to the sequential test
-and stop when it has decided every metric or the game cap is reached."""
+"""One comparison end to end: validate both versions, read what the edit changed (diff.py)
+and so the question (question.py), play the same seeds, seat rotations and line-ups on each
+in batches (toolkit.sim.batch), feed the paired units to the sequential tests and stop when
+the question is decided (or, with until="all", every metric) or the game cap is reached."""
 
 from __future__ import annotations
 
@@ -10,12 +11,16 @@ from typing import Callable, Sequence
 
 from toolkit.compare import gsprt
 from toolkit.compare.diff import EntryDiff, catalog_diff
-from toolkit.compare.metrics import DEFAULT_TOLERANCES, build_metrics, select, unit_sums
-from toolkit.compare.sequential import UNOBSERVED, MetricResult, SequentialTest
+from toolkit.compare.metrics import DEFAULT_TOLERANCES, build_metrics, unit_sums
+from toolkit.compare.question import GAME, Question, ask, asked_ids, changed_ids
+from toolkit.compare.sequential import MIN_UNITS, UNOBSERVED, MetricResult, SequentialTest
 from toolkit.compare.versions import Version
 from toolkit.errors import ContentError, UsageError
 from toolkit.sim.batch import catalog_for, run_games
 from toolkit.sim.plan import parse_agents, seed_for
+
+MAX_BATCH = 400      # paired games between two looks, at most (default schedule)
+UNTIL = ("question", "all")
 
 
 @dataclass(frozen=True)
@@ -27,14 +32,16 @@ class Options:
     alpha: float = 0.05
     beta: float = 0.05
     tolerances: dict = field(default_factory=lambda: dict(DEFAULT_TOLERANCES))
-    batch: int = 400                 # paired games between two looks
-    players: int | None = None       # default: the most the game allows
+    batch: int | None = None         # paired games between looks (None: grows to MAX_BATCH)
+    players: int | str | None = None  # one count ('4'); default: the most allowed
     agents: str = "mixed"
     seed: int = 1
     workers: int | None = None
     backend: str = "local"
     scheduler: str | None = None
     trust: bool = False              # a project's own rules package may be imported
+    until: str = "question"          # stop when the question is decided, or "all" metrics
+    progress: bool = False           # a progress bar with the running estimate (stderr)
 
 
 @dataclass
@@ -53,17 +60,29 @@ class Comparison:
     seconds: float
     interrupted: bool = False
     names: dict = field(default_factory=dict)
+    asked: tuple[str, ...] = ()      # the question's metric names (all when empty)
+    source: str = GAME               # where the question came from (question.py)
+    ids: tuple[str, ...] = ()        # the changed ids the question is about
+
+    @property
+    def question(self) -> list[MetricResult]:
+        return [r for r in self.results if not self.asked or r.metric.name in self.asked]
+
+    @property
+    def others(self) -> list[MetricResult]:
+        return [r for r in self.results if self.asked and r.metric.name not in self.asked]
 
     @property
     def changed(self) -> list[MetricResult]:
-        return [r for r in self.results if r.changed]
+        return [r for r in self.question if r.changed]
 
     @property
     def verdict(self) -> str:
-        """changed | no_change | inconclusive (no change found and some metric undecided)."""
+        """The answer to the question: changed | no_change | inconclusive (no change found
+        and some metric of the question undecided)."""
         if self.changed:
             return "changed"
-        decisions = {r.decision for r in self.results}
+        decisions = {r.decision for r in self.question}
         if gsprt.NO_CHANGE in decisions and decisions <= {gsprt.NO_CHANGE, UNOBSERVED}:
             return "no_change"
         return "inconclusive"
@@ -73,7 +92,9 @@ def check_options(options: Options) -> None:
     for name, value in (("--alpha", options.alpha), ("--beta", options.beta)):
         if not 0 < value < 0.5:
             raise UsageError(f"{name}: expected a probability between 0 and 0.5, got {value}")
-    if options.max_games < 1 or options.batch < 1:
+    if options.until not in UNTIL:
+        raise UsageError(f"--until: expected one of {', '.join(UNTIL)}, got '{options.until}'")
+    if options.max_games < 1 or (options.batch is not None and options.batch < 1):
         raise UsageError("--max-games and --batch must be at least 1")
     if options.max_games > 1_000_000:
         raise UsageError(f"--max-games: expected at most 1,000,000, got {options.max_games:,}")
@@ -100,7 +121,18 @@ def rotations(lineup: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 def _players(options: Options, cat_a, cat_b) -> int:
-    players = options.players or cat_a.game.players.max
+    """The one player count both versions play: --players as `simulate` spells it (a
+    number; a range must hold one count here), default the most the game allows."""
+    from toolkit.sim.plan import parse_players
+    if options.players is None:
+        players = cat_a.game.players.max
+    else:
+        counts = parse_players(str(options.players))
+        if len(counts) != 1:
+            raise UsageError(f"--players: compare plays one player count, got "
+                             f"'{options.players}'; give one number, e.g. --players "
+                             f"{counts[-1]}")
+        players = counts[0]
     for cat in (cat_a, cat_b):
         if not cat.game.players.min <= players <= cat.game.players.max:
             raise UsageError(f"--players: {players} is outside {cat.game.players.min}-"
@@ -116,7 +148,7 @@ def _game(options: Options, cat_a, cat_b):
     if getattr(cat_a.game, "rules", None) != getattr(cat_b.game, "rules", None):
         raise UsageError(f"the versions name different rules ('{cat_a.game.rules}' and "
                          f"'{cat_b.game.rules}'): compare plays one game on both")
-    return a if a is b else a
+    return a
 
 
 def play_units(root, units: Sequence[tuple[int, list[tuple[str, ...]]]], options: Options):
@@ -134,51 +166,111 @@ def play_units(root, units: Sequence[tuple[int, list[tuple[str, ...]]]], options
     return grouped
 
 
-def compare_versions(baseline: Version, candidate: Version, options: Options,
-                     progress: Callable[[str], None] | None = None) -> Comparison:
-    """Plays paired batches until the sequential test stops; see gsprt.py for the rule."""
+def _next_units(options: Options, spec, players: int, next_unit: int, played: int):
+    """The seeds (each in every seat rotation) of the next batch, and the next unit index.
+    A batch is --batch paired games; by default the first look comes after MIN_UNITS seeds
+    and each later batch is half of what was played so far, at most MAX_BATCH, so that a
+    big change is seen early and the looks grow sparse as the run goes on."""
+    units, games, want = [], 0, None
+    while True:
+        seed = seed_for(options.seed, next_unit)
+        turns = rotations(spec.for_game(seed, players))
+        if want is None:
+            first = MIN_UNITS * len(turns)
+            want = options.batch or (first if not played else
+                                     min(MAX_BATCH, max(first, played // 2)))
+            want = min(want, options.max_games - played)
+        if games + len(turns) > want and (units or played + len(turns) > options.max_games):
+            return units, next_unit
+        units.append((seed, turns))
+        games += len(turns)
+        next_unit += 1
+
+
+def _ids_counted(game, records, ids, asked) -> list[str]:
+    """The id metrics (Game.id_metrics) worth asking: those the first games counted at all
+    in either version (a hero's `use:` stays 0), and every one named by --metric."""
+    seen: dict[str, bool] = {}
+    for record in records:
+        for name, per_seat in game.id_metrics(record, ids).items():
+            seen[name] = seen.get(name, False) or any(per_seat)
+    return sorted(n for n, used in seen.items() if used or n in asked)
+
+
+def leading(results: list[MetricResult]) -> MetricResult | None:
+    """The question's metric to watch: the undecided one with the most evidence of a change
+    (else the first decided one)."""
+    open_ = [r for r in results if r.decision == gsprt.INCONCLUSIVE and r.estimate.delta is not None]
+    if open_:
+        return max(open_, key=lambda r: abs(r.estimate.delta) / (r.estimate.se or 1))
+    return results[0] if results else None
+
+
+def _note(test: SequentialTest) -> str:
+    from toolkit.compare.report import estimate_text
+    results = test.results()
+    lead = leading(results)
+    if lead is None or lead.estimate.delta is None:
+        return f"{len(test.decided)} of {len(results)} decided"
+    return (f"{lead.metric.label}: {estimate_text(lead)}; {len(test.decided)} of "
+            f"{len(results)} decided")
+
+
+def compare_versions(baseline: Version, candidate: Version, options: Options) -> Comparison:
+    """Plays paired batches until the sequential test of the question stops (gsprt.py)."""
+    from toolkit.progress import progress
+
     check_options(options)
     start = time.monotonic()
     cat_a, cat_b = load_version("baseline", baseline), load_version("candidate", candidate)
     game = _game(options, cat_a, cat_b)
     players = _players(options, cat_a, cat_b)
     spec = parse_agents(options.agents, players, game, cat_a)
-    test, metrics = None, []     # built with the first records (they name the game's metrics)
+    diff = catalog_diff(cat_a, cat_b)
+    ids = tuple(dict.fromkeys(changed_ids(diff) + asked_ids(
+        options.metrics, set(cat_a.names) | set(cat_b.names))))
+    tests: list[SequentialTest] = []       # the question's, then the game-wide one
+    question: Question | None = None
     next_unit, interrupted, played = 0, False, 0
-    while (test is None or not test.done) and played < options.max_games and not interrupted:
-        units, games = [], 0
-        want = min(options.batch, options.max_games - played)
-        while True:
-            seed = seed_for(options.seed, next_unit)
-            turns = rotations(spec.for_game(seed, players))
-            if games + len(turns) > want and (units or played + len(turns) > options.max_games):
-                break
-            units.append((seed, turns))
-            games += len(turns)
-            next_unit += 1
-        if not units:
-            break  # the cap leaves no room for one more seed in all its rotations
-        side_a = play_units(baseline.root, units, options)
-        side_b = play_units(candidate.root, units[:len(side_a)], options) if side_a else []
-        whole = min(len(side_a), len(side_b))
-        interrupted = whole < len(units)  # Ctrl-C: the finished units still count
-        if test is None:
-            if not whole:
-                break
-            names = sorted(game.metrics(side_a[0][0]))
-            metrics = select(build_metrics(cat_a, cat_b, players, game, names), options.metrics)
-            test = SequentialTest(metrics, options.tolerances, options.alpha, options.beta)
-        pairs = [(unit_sums(a, players, game), unit_sums(b, players, game))
-                 for a, b in zip(side_a[:whole], side_b[:whole])]
-        test.add(pairs, sum(len(turns) for _, turns in units[:whole]))
-        played = test.games
-        if progress:
-            progress(f"{test.games:,} paired games: {len(test.decided)} of {len(metrics)} "
-                     f"metrics decided ({time.monotonic() - start:.0f} s)")
-    if test is None:  # nothing finished (stopped at once): the metrics as asked, unobserved
-        metrics = select(build_metrics(cat_a, cat_b, players, game, []), options.metrics)
-        test = SequentialTest(metrics, options.tolerances, options.alpha, options.beta)
-    names = {**cat_a.names, **cat_b.names}
-    return Comparison(baseline, candidate, options, players, spec.text(), test.units,
-                      test.results(), test.games, catalog_diff(cat_a, cat_b),
-                      time.monotonic() - start, interrupted, names)
+
+    def running() -> bool:
+        if not tests:
+            return True
+        return not all(t.done for t in (tests if options.until == "all" else tests[:1]))
+
+    with progress("comparing (games)", None, enabled=options.progress) as step:
+        while running() and played < options.max_games and not interrupted:
+            units, next_unit = _next_units(options, spec, players, next_unit, played)
+            if not units:
+                break  # the cap leaves no room for one more seed in all its rotations
+            side_a = play_units(baseline.root, units, options)
+            step(sum(map(len, side_a)))
+            side_b = play_units(candidate.root, units[:len(side_a)], options) if side_a else []
+            step(sum(map(len, side_b)))
+            whole = min(len(side_a), len(side_b))
+            interrupted = whole < len(units)  # Ctrl-C: the finished units still count
+            if not tests:
+                if not whole:
+                    break
+                first = [r for unit in side_a[:whole] + side_b[:whole] for r in unit]
+                names = sorted(game.metrics(first[0])) + _ids_counted(game, first, ids,
+                                                                      options.metrics)
+                question = ask(build_metrics(cat_a, cat_b, players, game, names), diff,
+                               options.metrics)
+                tests = [SequentialTest(family, options.tolerances, options.alpha, options.beta)
+                         for family in (question.metrics, question.others) if family]
+            pairs = [(unit_sums(a, players, game, ids), unit_sums(b, players, game, ids))
+                     for a, b in zip(side_a[:whole], side_b[:whole])]
+            for test in tests:
+                test.add(pairs, sum(len(turns) for _, turns in units[:whole]))
+            played = tests[0].games
+            step(0, note=_note(tests[0]))
+    if not tests:  # nothing finished (stopped at once): the metrics as asked, unobserved
+        question = ask(build_metrics(cat_a, cat_b, players, game, []), diff, options.metrics)
+        tests = [SequentialTest(question.metrics, options.tolerances, options.alpha,
+                                options.beta)]
+    results = [r for test in tests for r in test.results()]
+    asked = tuple(m.name for m in question.metrics) if question.others else ()
+    return Comparison(baseline, candidate, options, players, spec.text(), tests[0].units,
+                      results, tests[0].games, diff, time.monotonic() - start, interrupted,
+                      {**cat_a.names, **cat_b.names}, asked, question.source, question.ids)

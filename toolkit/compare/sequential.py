@@ -12,7 +12,6 @@ from typing import Sequence
 from toolkit.compare import gsprt
 from toolkit.compare.estimate import Accumulator, Estimate
 from toolkit.compare.metrics import Metric, Sums
-from toolkit.sim.stats_math import holm, normal_two_sided_p
 
 MIN_UNITS = 30   # no decision before this many paired units: the variance needs data
 UNOBSERVED = "unobserved"   # never came up in either version (e.g. a party no agent picks)
@@ -20,7 +19,8 @@ UNOBSERVED = "unobserved"   # never came up in either version (e.g. a party no a
 
 @dataclass(frozen=True)
 class MetricResult:
-    """A metric's outcome: estimate, decision, when it was decided and its Holm p-value."""
+    """A metric's outcome: estimate, decision and when it was decided. There is no p-value:
+    the decision is the sequential test's, and an undecided metric has only its interval."""
 
     metric: Metric
     tolerance: float
@@ -28,7 +28,6 @@ class MetricResult:
     decision: str
     decided_at: int | None      # paired games when decided
     test: gsprt.Test | None
-    p_holm: float | None
 
     @property
     def changed(self) -> bool:
@@ -90,19 +89,12 @@ class SequentialTest:
 
     def results(self) -> list[MetricResult]:
         """Every metric in family order; undecided ones are inconclusive."""
-        pvalues = []
-        for metric in self.metrics:
-            est = self.estimates.get(metric.name)
-            ok = est is not None and est.delta is not None
-            pvalues.append(normal_two_sided_p(est.delta, 0.0, est.variance) if ok else 1.0)
-        adjusted = holm(pvalues)
         out = []
-        for metric, p in zip(self.metrics, adjusted):
+        for metric in self.metrics:
             est = self.estimates.get(metric.name) or Estimate(None, None, self.units)
             open_ = gsprt.INCONCLUSIVE if self.observed(metric) else UNOBSERVED
             out.append(MetricResult(
                 metric, self.tolerance(metric), est,
                 self.decided.get(metric.name, open_),
-                self.decided_at.get(metric.name), self.tests.get(metric.name),
-                p if est.delta is not None else None))
+                self.decided_at.get(metric.name), self.tests.get(metric.name)))
         return out

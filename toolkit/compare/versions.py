@@ -107,7 +107,7 @@ def snapshot_directory(project: Path, dest: Path) -> Path:
 def _anchor(specs: tuple[str, str]) -> Path:
     for spec in specs:
         if Path(spec).is_dir():
-            return resolve_project(spec).resolve()
+            return Path(spec).resolve()
     return resolve_project(None).resolve()
 
 

@@ -1,5 +1,7 @@
 """View models of report.html: one row per metric with its texts and the coordinates of a
-small interval plot (tolerance band, 95 % interval, estimate), so the template only loops."""
+small interval plot (tolerance band, 95 % interval, estimate), so the template only loops.
+Rows come in two tables (the question, then the game-wide metrics); an undecided row shows
+its interval and "undecided", never a p-value or a direction."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from toolkit.compare.sequential import UNOBSERVED
 
 WIDTH, HALF = 180, 84
 DECISIONS = {gsprt.INCREASE: "increase", gsprt.DECREASE: "decrease",
-             gsprt.NO_CHANGE: "no meaningful change", gsprt.INCONCLUSIVE: "inconclusive",
+             gsprt.NO_CHANGE: "no meaningful change", gsprt.INCONCLUSIVE: "undecided",
              UNOBSERVED: "never came up"}
 
 
@@ -22,14 +24,14 @@ class Row:
     label: str
     baseline: str
     candidate: str
-    change: str
+    change: str                      # decided: "+4.6 pp (+3.3 to +5.9)"; undecided: interval
     decision: str
     css: str
     games: str
-    p_holm: str
     band: tuple[float, float]        # x of −tolerance, width of the band
     interval: tuple[float, float]    # x1, x2 of the 95 % interval
     dot: float | None
+    tolerance: str
 
 
 def _plot(result) -> tuple[tuple[float, float], tuple[float, float], float | None]:
@@ -43,20 +45,40 @@ def _plot(result) -> tuple[tuple[float, float], tuple[float, float], float | Non
     return band, (x(ci[0]), x(ci[1])), x(result.estimate.delta)
 
 
+def _change(r) -> str:
+    est = r.estimate
+    if est.delta is None:
+        return "–"
+    lo, hi = est.ci()
+    unit = " pp" if r.metric.percent else ""
+    bare = lambda v: change_text(r, v).replace(" pp", "")  # noqa: E731
+    if r.decision == gsprt.INCONCLUSIVE:
+        return f"so far {bare(est.delta)}{unit}, 95 % interval {bare(lo)} to {bare(hi)}{unit}"
+    return f"{bare(est.delta)}{unit} ({bare(lo)} to {bare(hi)})"
+
+
+def _row(r, comparison: Comparison) -> Row:
+    est = r.estimate
+    band, interval, dot = _plot(r)
+    tol = change_text(r, r.tolerance, sign=False)
+    return Row(
+        r.metric.name, r.metric.label,
+        value_text(r, est.baseline) if est.baseline is not None else "–",
+        value_text(r, est.candidate) if est.candidate is not None else "–",
+        _change(r), DECISIONS[r.decision], r.decision,
+        f"{r.decided_at if r.decided_at is not None else comparison.games:,}",
+        band, interval, dot, f"±{tol}")
+
+
 def rows(comparison: Comparison) -> list[Row]:
-    out = []
-    for r in comparison.results:
-        est = r.estimate
-        band, interval, dot = _plot(r)
-        measured = est.delta is not None
-        out.append(Row(
-            r.metric.name, r.metric.label,
-            value_text(r, est.baseline) if est.baseline is not None else "–",
-            value_text(r, est.candidate) if est.candidate is not None else "–",
-            (change_text(r, est.delta) + " ± " + change_text(
-                r, (est.ci()[1] - est.ci()[0]) / 2, sign=False)) if measured else "–",
-            DECISIONS[r.decision], r.decision,
-            f"{r.decided_at if r.decided_at is not None else comparison.games:,}",
-            f"{r.p_holm:.3g}" if r.p_holm is not None else "–",
-            band, interval, dot))
-    return out
+    return [_row(r, comparison) for r in comparison.results]
+
+
+def tables(comparison: Comparison) -> list[tuple[str, list[Row]]]:
+    """(title, rows) of the question's metrics, then of the game-wide ones."""
+    question = [_row(r, comparison) for r in comparison.question]
+    others = [_row(r, comparison) for r in comparison.others]
+    if not others:
+        return [("The question's metrics", question)]
+    return [("The question: metrics of what the edit changed", question),
+            ("Game-wide metrics (the same games; decided ones only are verdicts)", others)]

@@ -75,7 +75,7 @@ def _build(project: Path, opts: BuildOptions) -> BuildResult:
     cache = FaceCache(opts.out / ".cache")
     where, refused, result.rendered = render_faces(
         faces + texts, html.document({f.size for f in faces + texts}), theme, opts.lang,
-        cache, [project, TEMPLATES], TEMPLATES.as_uri() + "/",
+        cache, [project, TEMPLATES, *parts.templates], TEMPLATES.as_uri() + "/",
         opts.workers, prune=not opts.only)
     result.warnings += cache.warnings
     if refused:

@@ -7,8 +7,9 @@ party...) as a factor, or a set each seat may hold (cards used) as one indicator
 Each entry gives the raw rate beside the adjusted one: the mean predicted rate of all
 player-games (of that player count, for seats) had they all been in this level, its gap to
 the average level in percentage points, the odds ratio against the average level (for an
-indicator: against not holding it), 95 % Wald intervals (delta method for rates), the
-Wald p and the Holm p within the family. A level played (nearly) only by one agent that
+item of a set: against the average item of its block), 95 % Wald intervals (the effect's
+mapped from the log-odds, the rate's by the delta method), the Wald p and the Holm p
+within the family. A level played (nearly) only by one agent that
 (nearly) plays only it is marked `confounded_with`: the data cannot tell it from the style.
 """
 
@@ -59,18 +60,20 @@ class Base:
         return fit_logit(X, self.y, self.offset), X, slices
 
 
-def _entry(n: int, wins: float, beta: float, var: float, rate: float, g_rate, base: float,
-           g_base, cov) -> dict[str, Any]:
+def _entry(n: int, wins: float, beta: float, var: float, eta0, g_rate, cov
+           ) -> dict[str, Any]:
+    """An effect of log-odds `beta` (variance `var`) on the rows whose linear predictor
+    without it is `eta0`; `g_rate` is the gradient of their mean rate (delta method). The
+    effect's interval in points maps the log-odds interval (so it agrees with `p`)."""
     se = math.sqrt(max(var, 0.0))
+    base = float(sigmoid(eta0).mean())
+    points = lambda b: float(sigmoid(eta0 + b).mean()) - base  # noqa: E731
+    rate, lo, hi = base + points(beta), beta - Z95 * se, beta + Z95 * se
     se_rate = math.sqrt(max(float(g_rate @ cov @ g_rate), 0.0))
-    diff = g_rate - g_base
-    se_pp = math.sqrt(max(float(diff @ cov @ diff), 0.0))
-    pp = rate - base
     return {"games": n, "wins": round(wins, 6), "raw_rate": wins / n if n else 0.0,
             "rate": rate, "ci95": [max(0.0, rate - Z95 * se_rate), min(1.0, rate + Z95 * se_rate)],
-            "effect_pp": pp, "effect_ci95": [pp - Z95 * se_pp, pp + Z95 * se_pp],
-            "odds_ratio": math.exp(beta), "or_ci95": [math.exp(beta - Z95 * se),
-                                                      math.exp(beta + Z95 * se)],
+            "effect_pp": rate - base, "effect_ci95": [points(lo), points(hi)],
+            "odds_ratio": math.exp(beta), "or_ci95": [math.exp(lo), math.exp(hi)],
             "log_odds": beta, "se": se, "p": wald_p(beta, se)}
 
 
@@ -79,25 +82,22 @@ def factor_effects(base: Base, target: Factor, fit, X, cols: slice) -> dict[str,
     theta, cov = fit.beta, fit.cov
     eta = base.offset + X @ theta
     rows = np.array(target.rows)
+    blocks = np.array(target.block_of)[rows]
     own = X[:, cols] @ theta[cols]
     out = {}
     for j, level in enumerate(target.levels):
-        in_block = np.array([target.block_of[i] == target.block_of[j] for i in rows])
+        in_block = blocks == target.block_of[j]
         mine = rows == j
         c = target.contrast[j]
         beta = float(c @ theta[cols])
         var = float(c @ cov[cols, cols] @ c)
-        x0 = X[in_block].copy()
-        x0[:, cols] = 0.0
         eta0 = eta[in_block] - own[in_block]
-        p0 = sigmoid(eta0)
-        x1 = x0.copy()
+        x1 = X[in_block].copy()
         x1[:, cols] = c
         p1 = sigmoid(eta0 + beta)
-        g0 = ((p0 * (1 - p0))[:, None] * x0).mean(axis=0)
         g1 = ((p1 * (1 - p1))[:, None] * x1).mean(axis=0)
         out[str(level)] = _entry(int(mine.sum()), float(base.y[mine].sum()), beta, var,
-                                 float(p1.mean()), g1, float(p0.mean()), g0, cov)
+                                 eta0, g1, cov)
     return _holm(out)
 
 
@@ -110,8 +110,9 @@ def _holm(entries: dict[str, dict]) -> dict[str, dict]:
 def _confounding(base: Base, levels: Sequence[str], entries: dict[str, dict]) -> None:
     """Marks levels aliased with one agent (see the module doc)."""
     per_agent = Counter(base.agents)
+    pairs = Counter(zip(levels, base.agents))
     for key, entry in entries.items():
-        agents = Counter(a for a, lvl in zip(base.agents, levels) if lvl == key)
+        agents = Counter({a: n for (lvl, a), n in pairs.items() if lvl == key})
         if not agents:
             continue
         agent, n = agents.most_common(1)[0]
@@ -161,12 +162,11 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
         if len(group) > 1:
             c[[first + j for j in group]] -= 1.0 / len(group)
         beta, mine = float(c @ theta), H[:, k].astype(bool)
-        p1, p0 = sigmoid(eta[mine]), sigmoid(eta[mine] - beta)
+        p1 = sigmoid(eta[mine])
         g1 = ((p1 * (1 - p1))[:, None] * X[mine]).mean(axis=0)
-        g0 = ((p0 * (1 - p0))[:, None] * (X[mine] - c)).mean(axis=0)
         entry = _entry(int(mine.sum()), float(base.y[mine].sum()), beta, float(c @ cov @ c),
-                       float(p1.mean()), g1, float(p0.mean()), g0, cov)
-        entry["rate_without"] = float(p0.mean())
+                       eta[mine] - beta, g1, cov)
+        entry["rate_without"] = entry["rate"] - entry["effect_pp"]
         entry["raw_rate_without"] = float(base.y[~mine].mean())
         entry["against"] = "peers" if len(group) > 1 else "none"
         _confounding(base, ["1" if h else "0" for h in mine], {"1": entry})

@@ -115,7 +115,8 @@ def _adjusted(report, names) -> list[dict[str, Any]]:
         if len(entries) < 2 and family not in SETS:
             continue
         rows = [{"label": label_for(family, k, names), "confounded_with": None, **e}
-                for k, e in sorted(entries.items(), key=lambda kv: -kv[1]["effect_pp"])]
+                for k, e in (entries.items() if family == "seat" else
+                             sorted(entries.items(), key=lambda kv: -kv[1]["effect_pp"]))]
         vs = sorted({against(family, e) for e in entries.values()})
         out.append({"title": title_of(family), "rows": rows, "against": " or ".join(vs)})
     return out

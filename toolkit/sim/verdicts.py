@@ -25,6 +25,10 @@ def pct(x: float, digits: int = 0) -> str:
     return f"{x * 100:.{digits}f} %"
 
 
+def games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
 def title_of(family: str) -> str:
     return TITLES.get(family, family.replace("_", " ").capitalize())
 
@@ -103,7 +107,7 @@ def verdicts(report: Mapping[str, Any], names=None) -> list[str]:
         halves = sorted((e["effect_ci95"][1] - e["effect_ci95"][0]) / 2
                         for e in entries.values())
         out.append(f"No {title_of(family).lower()} is significantly off after adjusting for "
-                   f"{adjusted_for(family)} ({report['games']} games, typical interval ± "
+                   f"{adjusted_for(family)} ({games(report['games'])}, typical interval ± "
                    f"{halves[len(halves) // 2] * 100:.1f} points: smaller differences need "
                    "more games).")
     return out

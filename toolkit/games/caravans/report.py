@@ -65,7 +65,7 @@ def unused(records, kinds: Mapping[str, str] | None = None) -> list[dict]:
     """The cards no player used in the run (equipment, weapons, glory cards) and the
     actions no agent took: their statistics mean nothing."""
     items = []
-    if kinds is not None:
+    if kinds is not None and records:
         used = {c for r, s in seats(records) for c in r["cards_used"][s]}
         items += [{"kind": kind.replace("_", " "), "id": card,
                    "note": f"no player used it in {len(records)} games"}
@@ -103,10 +103,12 @@ def glory_by_source(records) -> dict[str, Any]:
                 winners[source] += n
     all_glory, win_glory = sum(total.values()), sum(winners.values())
     player_games = sum(r["players"] for r in records) or 1
-    percent = largest_remainder(dict(total))
+    percent, winners_percent = largest_remainder(dict(total)), largest_remainder(
+        {src: winners[src] for src in total})
     return {src: {"total": n, "share": n / all_glory if all_glory else 0.0,
                   "percent": percent[src], "mean": n / player_games,
-                  "winners_share": winners[src] / win_glory if win_glory else 0.0}
+                  "winners_share": winners[src] / win_glory if win_glory else 0.0,
+                  "winners_percent": winners_percent[src]}
             for src, n in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))}
 
 

@@ -128,8 +128,8 @@ class SearchAgent:
 
     def _endgame(self, observation) -> bool:
         """Someone announced victory or is within ENDGAME_GAP glory of it (another seat's
-        hidden stash counted as one point per public deposit, a lower bound): rollouts now
-        often reach the end of the game."""
+        hidden stash counted as one point per public deposit, an estimate: a deposit may
+        be any amount): rollouts now often reach the end of the game."""
         if observation.announced is not None:
             return True
         game = observation.rules.game

@@ -29,8 +29,17 @@ def kill(state, seat: int, cause: str) -> None:
     player.goods, player.hand, player.followers, player.weapons = [], [], [], []
     player.rumors, player.missions, player.bounty = [], [], {}
     player.gold, player.in_tavern, player.large_formed, player.actions = 0, False, False, 0
+    dropped = [d for d in state.pending if d.get("player") == seat
+               and d["kind"] != "choose_party"]
     state.pending = [d for d in state.pending if d.get("player") != seat
                      or d["kind"] == "choose_party"]
+    for entry in dropped:  # the dead hero's open choices lapse; nothing they hold is lost
+        if entry["kind"] == "loot":
+            state.goods_discard.extend(entry["cards"])
+        elif entry["kind"] == "place_equipment":
+            place_equipment(state, entry["tokens"], near=region)
+        elif entry["kind"] == "capture":
+            place_equipment(state, entry["party"]["equipment"], near=region)
     if not draw_hero(state, seat):
         place_equipment(state, equipment, near=region)
         game_over(state, "heroes_exhausted")
