@@ -3,6 +3,10 @@ of `toolkit compare` on versions that do not differ, and the games a buffed or n
 needs before the sequential test decides, against the fixed-size test of the same power.
 
 Run: .venv/bin/python bench/compare.py [--runs 50] [--max-games 400] [--agents random]
+     .venv/bin/python bench/compare.py --only defaults,buff [--default-runs 20]
+(`defaults`: `toolkit compare` at its default settings on the bundled game with identical
+content, over 20 master seeds: how often "no change", and the time per run; `buff`: the
+bundled game with one hero buffed to all 4s, at the default settings.)
 Every figure is printed; nothing is timed inside the test suite.
 """
 
@@ -18,7 +22,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "compare"))
 
-from projects import SMALL, longer_small_project, set_stats  # noqa: E402
+from projects import BUNDLED, SMALL, longer_small_project, set_stats  # noqa: E402
 
 from toolkit.compare import gsprt  # noqa: E402
 from toolkit.compare.metrics import build_metrics, select, unit_sums  # noqa: E402
@@ -104,15 +108,20 @@ def decoupled_null(root: Path, options: Options, runs: int) -> None:
 
 
 def fixed_size(result, games_per_unit: float, alpha: float, beta: float,
-               k: int = 1) -> tuple[int, int]:
+               k: int = 1) -> tuple[int | None, int | None]:
     """Paired games a fixed-size test with the same alpha (over k metrics) and beta needs, for
-    the tolerance and for the observed change, from the observed per-seed variance."""
+    the tolerance and for the observed change, from the observed per-seed variance. None
+    where it is not defined: no estimate yet (the metric never came up), or an observed
+    change of exactly zero (no fixed size finds it)."""
     est = result.estimate
+    if est.variance is None or not est.units:
+        return None, None
     per_unit = est.variance * est.units
     z = Z(1 - alpha / (2 * k)) + Z(1 - beta)
-    at_tol = z * z * per_unit / result.tolerance ** 2 * games_per_unit
-    at_obs = z * z * per_unit / est.delta ** 2 * games_per_unit if est.delta else float("inf")
-    return round(at_tol), round(at_obs)
+    at_tol = round(z * z * per_unit / result.tolerance ** 2 * games_per_unit)
+    at_obs = (round(z * z * per_unit / est.delta ** 2 * games_per_unit)
+              if est.delta else None)
+    return at_tol, at_obs
 
 
 def hero_decisions(options: Options, hero: str, tmp: Path, copies: int) -> None:
@@ -128,7 +137,8 @@ def hero_decisions(options: Options, hero: str, tmp: Path, copies: int) -> None:
             result = compare_versions(Version("base", base), Version(word, edited), opts)
             r = next(x for x in result.results if x.metric.name == f"hero:{hero}")
             k = len(result.results)
-            tol_n, obs_n = fixed_size(r, result.games / result.units, opts.alpha, opts.beta, k)
+            tol_n, obs_n = fixed_size(r, result.games / max(1, result.units), opts.alpha,
+                                      opts.beta, k)
             print(f"{word} {hero} ({k} metric{'s' if k > 1 else ''}): {r.decision} after "
                   f"{r.decided_at} paired games, change {100 * (r.estimate.delta or 0):+.1f} pp; "
                   f"a fixed-size test of the same alpha/beta needs {obs_n} for the observed "
@@ -160,10 +170,48 @@ def synthetic_calibration(runs: int) -> None:
         decided.append(r.decided_at or test.games)
     last = r
     _, n_fixed = fixed_size(last, 4, 0.05, 0.05)
+    n_fixed = "(undefined)" if n_fixed is None else n_fixed
     print(f"synthetic hero +{100 * last.estimate.delta:.1f} pp (tolerance 2 pp), {runs} runs: "
           f"mean {statistics.mean(decided):.0f} / median {statistics.median(decided):.0f} "
           f"paired games to decide, {wrong} not 'increase'; a fixed-size paired test with "
           f"alpha=beta=0.05 needs {n_fixed:.0f}", flush=True)
+
+
+def at_defaults(runs: int) -> None:
+    """`toolkit compare X X` at the default settings (4 players, mixed agents, every core)
+    on the bundled game, one run per master seed: how often "no change", time per run."""
+    base = Version("bundled", BUNDLED)
+    verdicts, seconds, games = [], [], []
+    for run in range(runs):
+        start = time.monotonic()
+        result = compare_versions(base, base, Options(seed=run + 1))
+        seconds.append(time.monotonic() - start)
+        verdicts.append(result.verdict)
+        games.append(result.games)
+        print(f"  seed {run + 1}: {result.verdict} after {result.games} paired games "
+              f"({seconds[-1]:.1f} s)", flush=True)
+    same = verdicts.count("no_change")
+    print(f"identical content at the defaults, {runs} seeds: 'no change' in {same}/{runs} "
+          f"({100 * same / runs:.0f} %); time per run median {statistics.median(seconds):.1f} s "
+          f"(min {min(seconds):.1f}, max {max(seconds):.1f}); paired games median "
+          f"{statistics.median(games):.0f}", flush=True)
+
+
+def buff_at_defaults(hero: str, value: int, seed: int = 1) -> None:
+    """The bundled game with `hero` at `value` in every stat, at the default settings."""
+    from projects import copy_project
+    from toolkit.compare.report import verdict_lines
+    with tempfile.TemporaryDirectory() as tmp:
+        edited = copy_project(BUNDLED, Path(tmp) / "buffed")
+        set_stats(edited, hero, value)
+        start = time.monotonic()
+        result = compare_versions(Version("bundled", BUNDLED), Version("buffed", edited),
+                                  Options(seed=seed))
+        took = time.monotonic() - start
+    print(f"{hero} at all {value}s, defaults: verdict {result.verdict} after {result.games} "
+          f"paired games in {took:.1f} s", flush=True)
+    for line in verdict_lines(result)[:3]:
+        print("  " + line)
 
 
 def main() -> None:
@@ -182,6 +230,8 @@ def main() -> None:
     parser.add_argument("--event-copies", type=int, default=6)
     parser.add_argument("--win-tolerance", type=float, default=5.0, help="pp, hero runs")
     parser.add_argument("--synthetic-runs", type=int, default=100)
+    parser.add_argument("--default-runs", type=int, default=20)
+    parser.add_argument("--buff-hero", default="kharza_ironhide")
     parser.add_argument("--only", default="synthetic,speed,identical,null,hero")
     args = parser.parse_args()
     root = Path(args.project).resolve()
@@ -197,6 +247,10 @@ def main() -> None:
         identical_false_positives(root, options, args.runs)
     if "null" in only:
         decoupled_null(root, options, args.null_runs)
+    if "defaults" in only:
+        at_defaults(args.default_runs)
+    if "buff" in only:
+        buff_at_defaults(args.buff_hero, 4)
     if "hero" in only:
         tolerances = {**options.tolerances, "win": args.win_tolerance / 100}
         hero_opts = Options(**{**options.__dict__, "max_games": args.hero_max_games,

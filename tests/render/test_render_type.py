@@ -123,3 +123,12 @@ def test_a_clipped_title_is_a_warning(tmp_path):
     result = build_with_cache(project, tmp_path / "out", only=frozenset({"rumor"}))
     clipped = [w for w in result.warnings if "does not fit" in w]
     assert clipped and clipped[0].startswith("cards/rumors.yaml:")
+
+
+def test_report_templates_are_not_part_of_the_face_hash():
+    from toolkit.render.build import face_files
+    from toolkit.render.html import TEMPLATES
+
+    files = face_files([TEMPLATES])
+    assert TEMPLATES / "style.css" in files and TEMPLATES / "cards" / "back.html.j2" in files
+    assert not [p for p in files if "reports" in p.parts or "compare" in p.parts]

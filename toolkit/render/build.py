@@ -70,8 +70,7 @@ def _build(project: Path, opts: BuildOptions) -> BuildResult:
     texts = jobs.text_faces(jobs.plan(faces, opts, ctx), opts, ctx, html)
     result = BuildResult(faces=len(faces) + len(texts))
     result.warnings += checks.icon_warnings(ctx.icons) + checks.art_warnings(ctx, catalog)
-    theme = hash_files(p for d in template_dirs(project, parts.templates) + [project / "icons"]
-                       if d.is_dir() for p in sorted(d.rglob("*")) if p.is_file())
+    theme = hash_files(face_files(template_dirs(project, parts.templates) + [project / "icons"]))
     cache = FaceCache(opts.out / ".cache")
     where, refused, result.rendered = render_faces(
         faces + texts, html.document({f.size for f in faces + texts}), theme, opts.lang,
@@ -96,6 +95,16 @@ def _build(project: Path, opts: BuildOptions) -> BuildResult:
         result.outputs["tts"] = write_tts(faces, where, opts.folder / "tts", opts.tts_url)
     result.seconds = time.perf_counter() - start
     return result
+
+
+NOT_FACES = ("reports", "compare")  # template folders of other commands' HTML reports
+
+
+def face_files(folders) -> list[Path]:
+    """The files a face may use (templates, stylesheet, theme, icons, fonts): editing a
+    report template must not re-render every face."""
+    return [p for d in folders if d.is_dir() for p in sorted(d.rglob("*"))
+            if p.is_file() and p.relative_to(d).parts[0] not in NOT_FACES]
 
 
 def collect_faces(project: Path, catalog, opts: BuildOptions, parts: GameParts | None = None):
