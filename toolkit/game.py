@@ -42,6 +42,7 @@ Optional (each has a default here that works for any game):
     agents()                           agent factories it offers, by name; agent_names,
                                        mixed_agents and new_agent when they depend on the project
     log_lines(state, lang)             the game's log in words
+    score_line(state, lang), end_line(state, lang)  the running score and the result, in words
     play_batch(catalog, jobs)          a whole batch at once (a compiled core); None: not here
 """
 
@@ -127,6 +128,18 @@ class Game:
 
     def log_lines(self, state: State, lang: str = "en") -> list[str]:
         return []
+
+    def score_line(self, state: State, lang: str = "en") -> "str | None":
+        """The running score in one line (e.g. 'round 4 · glory P1 2, P2 4 · 10 to win');
+        `replay` prints it when the turn passes to another seat and the line changed.
+        None (the default): the game shows no score."""
+        return None
+
+    def end_line(self, state: State, lang: str = "en") -> "str | None":
+        """A finished game's result in one line: the winner(s) with their score, the
+        others' scores and why the game ended ('Winner: P2 (Ada) with 10 glory (P1 7) —
+        ...'). None (the default): `replay` names the winning seats and the last score."""
+        return None
 
     # ---- what the generic layers count and check -----------------------------------------
     def metrics(self, record: Mapping) -> dict[str, list[float]]:

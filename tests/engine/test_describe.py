@@ -39,6 +39,7 @@ def test_log_lines_tell_dice_and_glory(mini):
     lines = log_lines(state)
     assert len(lines) == len(state.log)
     assert any(" rolls " in line for line in lines)
+    assert not [line for line in lines if line.startswith("roll:")]  # every roll in words
     assert lines[-1].startswith("game over after round")
 
 

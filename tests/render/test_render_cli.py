@@ -56,3 +56,21 @@ def test_board_overview_sheet_is_turned_like_the_board(tmp_path, capsys):
                                     pages[2].extract_text()).groups())
     box = pages[1].mediabox
     assert cols != rows and (box.width > box.height) == (cols > rows)
+
+
+def test_watch_rebuilds_after_each_change_and_survives_a_failed_build():
+    from toolkit.errors import ContentError
+    from toolkit.render.watch import relevant, watch_builds
+
+    calls, reports, lines = [], [], []
+
+    def build():
+        calls.append(1)
+        if len(calls) == 2:
+            raise ContentError("cards/heroes.yaml:3: broken", file="cards/heroes.yaml", line=3)
+        return len(calls)
+
+    runs = watch_builds(build, reports.append, lines.append, iter([{"a"}, {"b"}]))
+    assert runs == 3 and reports == [1, 3]
+    assert any("broken" in line for line in lines)
+    assert relevant(None, "/p/cards/heroes.yaml") and not relevant(None, "/p/output/x.yaml")

@@ -130,5 +130,25 @@ def test_report_templates_are_not_part_of_the_face_hash():
     from toolkit.render.html import TEMPLATES
 
     files = face_files([TEMPLATES])
-    assert TEMPLATES / "style.css" in files and TEMPLATES / "cards" / "back.html.j2" in files
+    assert TEMPLATES / "style.css" in files and TEMPLATES / "theme.yaml" in files
+    assert TEMPLATES / "cards" / "back.html.j2" not in files  # in the keys of backs only
     assert not [p for p in files if "reports" in p.parts or "compare" in p.parts]
+
+
+def test_editing_one_kinds_template_re_renders_that_kind_only(tmp_path):
+    from toolkit.games.caravans.render import TEMPLATES as GAME_TEMPLATES
+
+    project = copy_project(tmp_path)
+    own = project / "templates" / "cards"
+    own.mkdir(parents=True)
+    source = (GAME_TEMPLATES / "cards" / "rumor.html.j2").read_text(encoding="utf-8")
+    (own / "rumor.html.j2").write_text(source, encoding="utf-8")
+    only = frozenset({"hero", "rumor"})
+    first = build_with_cache(project, tmp_path / "out", only=only)
+    (own / "rumor.html.j2").write_text(source.replace("{% block body %}",
+                                                      "{% block body %}<!-- v2 -->"),
+                                       encoding="utf-8")
+    again = build_with_cache(project, tmp_path / "out", only=only)
+    assert first.rendered == first.faces
+    rumors = 2  # the fixture's two rumor fronts (their back uses back.html.j2)
+    assert again.rendered == rumors

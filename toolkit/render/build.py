@@ -98,13 +98,23 @@ def _build(project: Path, opts: BuildOptions) -> BuildResult:
 
 
 NOT_FACES = ("reports", "compare")  # template folders of other commands' HTML reports
+OWN_TEMPLATES = ("cards", "board")  # templates each face's key covers itself (its assets)
 
 
 def face_files(folders) -> list[Path]:
-    """The files a face may use (templates, stylesheet, theme, icons, fonts): editing a
-    report template must not re-render every face."""
-    return [p for d in folders if d.is_dir() for p in sorted(d.rglob("*"))
-            if p.is_file() and p.relative_to(d).parts[0] not in NOT_FACES]
+    """The files every face may use (stylesheet, theme, icons, fonts, the document and
+    sheet templates): not the card and board templates (a face's key covers those it
+    uses, so editing a kind's template re-renders that kind only), nor report templates."""
+    out = []
+    for d in folders:
+        if not d.is_dir():
+            continue
+        for p in sorted(d.rglob("*")):
+            top = p.relative_to(d).parts[0]
+            if p.is_file() and top not in NOT_FACES and not (
+                    top in OWN_TEMPLATES and p.suffix == ".j2"):
+                out.append(p)
+    return out
 
 
 def collect_faces(project: Path, catalog, opts: BuildOptions, parts: GameParts | None = None):
@@ -121,6 +131,8 @@ def collect_faces(project: Path, catalog, opts: BuildOptions, parts: GameParts |
     for part in parts.parts:
         if not part.large and opts.wants(part.name):
             faces += part.faces(ctx, html)
+    for face in faces:  # a face's own templates are part of its cache key
+        face.assets = tuple(dict.fromkeys(face.assets + html.used.get(face.html, ())))
     return faces, ctx
 
 

@@ -41,8 +41,10 @@ from toolkit.render.options import (PAPERS, BuildOptions, parse_offset, parse_on
               "(far less ink on a home printer)")
 @click.option("--trust", is_flag=True, help="import the project's own ./rules package "
               "(its Python code runs; use only for projects you trust)")
+@click.option("--watch", is_flag=True, help="stay running and rebuild whenever the content, "
+              "templates, icons or art change (a warm process: an edit costs only its faces)")
 def build(project_dir, out, paper, lang, png, tts, tts_url, layout, back_offset, gutter,
-          marks_to_edge, only, strict, workers, ink_saver, trust):
+          marks_to_edge, only, strict, workers, ink_saver, trust, watch):
     """Render the game as print-and-play PDFs (one-sided, duplex and fold files, 1-up) and
     optionally PNGs and TTS decks; see docs/print.md."""
     from toolkit.render.build import build as run
@@ -54,7 +56,19 @@ def build(project_dir, out, paper, lang, png, tts, tts_url, layout, back_offset,
                         only=parse_only(only), strict=strict, gutter=gutter,
                         marks_to_edge=marks_to_edge, workers=workers,
                         ink_saver=ink_saver, trust=trust)
-    result = run(project, opts)
+    if watch:
+        from toolkit.render.watch import changes, watch_builds
+        try:
+            watch_builds(lambda: run(project, opts), _report,
+                         lambda line: click.echo(line, err=True), changes(project))
+        except KeyboardInterrupt:
+            pass
+        return
+    _report(run(project, opts))
+
+
+def _report(result) -> None:
+    """The build's warnings (stderr), files written and a one-line summary."""
     for warning in result.warnings:
         click.echo(warning, err=True)
     for name, path in result.outputs.items():

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import jinja2
+import jinja2.meta
 
 from toolkit import TEMPLATES_DIR
 from toolkit.errors import ContentError, RenderError
@@ -80,13 +81,37 @@ class Html:
         self.project = Path(project)
         self.dirs = template_dirs(project, game_dirs)
         self.env = environment(self.dirs, trim_blocks=True, lstrip_blocks=True)
+        self.used: dict[str, tuple[str, ...]] = {}  # rendered HTML -> its template files
+        self._files: dict[str, tuple[str, ...]] = {}
 
     def has(self, name: str) -> bool:
         return any((d / name).is_file() for d in self.dirs)
 
+    def template_files(self, name: str) -> tuple[str, ...]:
+        """The file of template `name` and of every template it extends, imports or
+        includes by a constant name (what a face's cache key must cover)."""
+        if name in self._files:
+            return self._files[name]
+        self._files[name] = ()  # a template that refers back to itself ends here
+        path = next((d / name for d in self.dirs if (d / name).is_file()), None)
+        found: list[str] = []
+        if path is not None:
+            found.append(str(path))
+            try:
+                refs = jinja2.meta.find_referenced_templates(
+                    self.env.parse(path.read_text(encoding="utf-8")))
+            except (jinja2.TemplateError, OSError, UnicodeDecodeError):
+                refs = []
+            for ref in refs:
+                found += self.template_files(ref) if ref else []
+        self._files[name] = tuple(dict.fromkeys(found))
+        return self._files[name]
+
     def render(self, name: str, what: str, **context) -> str:
         try:
-            return self.env.get_template(name).render(lang=self.lang, **context)
+            out = self.env.get_template(name).render(lang=self.lang, **context)
+            self.used[out] = self.template_files(name)
+            return out
         except jinja2.TemplateSyntaxError as exc:
             raise RenderError(f"{exc.message} (while rendering {what})",
                               file=self._short(exc.filename or name), line=exc.lineno) from None

@@ -76,6 +76,14 @@ class CaravansGame(Game):
         from toolkit.games.caravans.log import log_lines
         return log_lines(state, lang)
 
+    def score_line(self, state, lang: str = "en"):
+        from toolkit.games.caravans.log import score_line
+        return score_line(state, lang)
+
+    def end_line(self, state, lang: str = "en"):
+        from toolkit.games.caravans.log import end_line
+        return end_line(state, lang)
+
     # ---- what the generic layers count and check -------------------------------------
     def metrics(self, record: Mapping) -> dict[str, list[float]]:
         from toolkit.games.caravans.report import metrics

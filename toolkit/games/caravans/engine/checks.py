@@ -36,7 +36,7 @@ def check(state, seat: int, stat: str, then: str, data=None, need: int = 1,
     """Roll the check now; continue with CONTINUE[then] (maybe after a reroll decision)."""
     n = dice_for(state, seat, stat) if dice is None else dice
     rolled = roll(state.rng["dice"], state.rules.faces, n)
-    state.log.append(("roll", f"p{seat}", stat, rolled))
+    state.log.append(("roll", f"p{seat}", stat, rolled, need))  # need: skulls to succeed
     ok = rolled.count(SKULL) >= need
     if not ok and effects.tricks(state, seat, "reroll"):
         state.pending.append({"kind": "reroll", "player": seat, "stat": stat, "dice": n,
@@ -55,6 +55,6 @@ def reroll(state, seat: int, card_id: str | None) -> None:
     ok = False
     if card_id is not None:
         rolled = effects.use_trick(state, seat, card_id, "reroll", (), dice=entry["dice"])
-        state.log.append(("roll", f"p{seat}", entry["stat"], rolled))
+        state.log.append(("roll", f"p{seat}", entry["stat"], rolled, entry["need"]))
         ok = rolled.count(SKULL) >= entry["need"]
     finish(state, seat, entry["then"], ok, entry["data"])

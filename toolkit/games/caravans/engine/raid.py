@@ -69,7 +69,7 @@ def _held(state, seat: int) -> bool:
     mechanism; the smallest reading: one skull on the agility roll holds it, none lets it
     escape (no loot, no ambush; the bounty stays, the token stays in its region)."""
     rolled = roll(state.rng["dice"], state.rules.faces, raid_agility(state, seat))
-    state.log.append(("roll", f"p{seat}", "agility", rolled))
+    state.log.append(("roll", f"p{seat}", "agility", rolled, 1))  # one skull holds it
     return SKULL in rolled
 
 
@@ -126,7 +126,7 @@ def delve(state, seat: int) -> None:
     entry = state.pending.pop()
     region = _region_of(state, entry["token"])
     rolled = roll(state.rng["dice"], state.rules.faces, dice_for(state, seat, "leadership"))
-    state.log.append(("roll", f"p{seat}", "delve", rolled))
+    state.log.append(("roll", f"p{seat}", "delve", rolled, 1))  # no skull: the delve fails
     hits = rolled.count(SKULL)
     if hits == 0:
         lose_mercenaries(state.players[seat].party, state.rules.game.delve.fail_mercenaries)
