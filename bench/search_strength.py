@@ -33,8 +33,9 @@ def _setup(overrides: list[str]) -> None:
         setattr(search, name, type(getattr(search, name))(float(value)))
 
 
-def play(job) -> tuple[float, int, float, float]:
-    """(search's score, its searched decisions, its seconds, all its decisions) of one game."""
+def play(job) -> tuple[float, int, float, float, int]:
+    """(search's score, its searched decisions, its seconds, all its decisions, the searched
+    decisions where rollouts overruled the heuristic) of one game."""
     seed, search_seat, budget, overrides = job
     _setup(overrides)
     catalog = load_catalog(ROOT)
@@ -43,7 +44,7 @@ def play(job) -> tuple[float, int, float, float]:
     state, agents, spent, decisions = timed_game(catalog, seed, lineup, search_seat,
                                                  time.perf_counter)
     return (score(engine.game_record(state), search_seat), agents[search_seat].decisions,
-            spent, decisions)
+            spent, decisions, agents[search_seat].overruled)
 
 
 def main() -> None:
@@ -62,12 +63,13 @@ def main() -> None:
     wall = time.perf_counter() - start
     wins = sum(g[0] for g in games)
     low, high = wilson(wins, len(games))
-    searched, spent, decisions = (sum(g[i] for g in games) for i in (1, 2, 3))
+    searched, spent, decisions, overruled = (sum(g[i] for g in games) for i in (1, 2, 3, 4))
     print(f"search:{args.budget} vs balanced, seeds {args.first}-{args.first + args.seeds - 1}"
           f" x both seats = {len(games)} games {' '.join(args.overrides)}")
     print(f"  win rate {wins / len(games):.3f}  95% Wilson [{low:.3f}, {high:.3f}]")
     print(f"  {decisions / spent:.1f} decisions/s ({searched} of {decisions} settled by "
-          f"rollouts, {searched / spent:.2f}/s); {spent / len(games):.2f} s of search per "
+          f"rollouts, {overruled} overruled, {searched / spent:.2f}/s); "
+          f"{spent / len(games):.2f} s of search per "
           f"game; wall {wall:.0f} s with {args.jobs} job(s)")
 
 

@@ -3,7 +3,8 @@
 Rewrites the text between `<!-- gen:NAME -->` and `<!-- /gen:NAME -->` markers:
 docs/effects.md (one block per effect operation of `toolkit.games.caravans.content.ops.OPS`, plus an
 index), docs/content.md (the fields of every kind of `toolkit.games.caravans.content.kinds` and
-of the game.yaml settings of `toolkit.content.game`) and docs/commands.md (every option of
+of game.yaml: the generic fields of `toolkit.content.game` and the settings Caravans &
+Brigands adds, `toolkit.games.caravans.content.settings`) and docs/commands.md (every option of
 every `toolkit` command, from the click commands of `toolkit.cli.COMMANDS`) and
 docs/agents.md (the bundled play styles and their weights, from `toolkit/games/caravans/agents/`). Prose outside
 the markers is hand-written and left alone.
@@ -121,8 +122,11 @@ def content_blocks() -> dict[str, str]:
         shapes += [m for m in nested_models(model) if m not in shapes]
     blocks["shapes"] = shape_tables(shapes, refs)
     blocks["game"] = table(field_rows(game.Game, skip=("kind",)))
+    from toolkit.games import load_game
+    caravans = game.game_model(load_game("caravans"))
+    blocks["game-caravans"] = table(field_rows(caravans, skip=tuple(game.Game.model_fields)))
     declared = [game.KindDecl, game.FieldDecl]
-    blocks["game-shapes"] = shape_tables([m for m in nested_models(game.Game)
+    blocks["game-shapes"] = shape_tables([m for m in nested_models(caravans)
                                           if m not in declared], refs)
     blocks["decl"] = shape_tables(declared, refs)
     return blocks

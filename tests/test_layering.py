@@ -58,3 +58,28 @@ def test_the_walker_sees_imports_inside_functions():
               "from toolkit.games import caravans\n")
     assert game_imports(source) == [(2, "toolkit.games.caravans"), (3, "toolkit.games.root.rules"),
                                     (5, "toolkit.games.caravans")]
+
+
+def test_generic_game_yaml_model_names_no_caravans_setting():
+    """toolkit/content/game.py holds what every game.yaml has: no field, class or name of
+    Caravans & Brigands' settings (those live in toolkit/games/caravans/content/settings.py)."""
+    from toolkit.games.caravans.content import settings
+
+    path = TOOLKIT / "content" / "game.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    caravans = set(settings.fields()) | {"ENGINE_SETTINGS", "MARKER_KINDS", "GOLD"}
+    caravans |= {name for name, value in vars(settings).items()
+                 if isinstance(value, type) and value.__module__ == settings.__name__}
+    named = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            named.add(node.target.id)
+        elif isinstance(node, ast.ClassDef):
+            named.add(node.name)
+        elif isinstance(node, ast.Name):
+            named.add(node.id)
+        elif isinstance(node, ast.keyword) and node.arg:
+            named.add(node.arg)
+    assert not named & caravans, f"toolkit/content/game.py names {sorted(named & caravans)}"
+    from toolkit.content.game import Game
+    assert not set(Game.model_fields) & caravans

@@ -39,6 +39,7 @@ Optional (each has a default here that works for any game):
     ruling_problems(ruling)            a ruling's game-specific mistakes, when rulings load
     render_parts(catalog)              extra print parts of `build` (board, player boards...)
     kinds(), ops(), validate(...)      content kinds (pydantic models), effect ops, pass-2 checks
+    settings_fields(), part_kinds()    the game's own game.yaml settings; printed non-card kinds
     agents()                           agent factories it offers, by name; agent_names,
                                        mixed_agents and new_agent when they depend on the project
     log_lines(state, lang)             the game's log in words
@@ -235,6 +236,17 @@ class Game:
     def ops(self) -> dict[str, Any]:
         """Effect operations the game adds (name -> op), for the validator and docs."""
         return {}
+
+    def settings_fields(self) -> dict[str, tuple[Any, Any]]:
+        """The game's own game.yaml settings: name -> (annotation, pydantic FieldInfo),
+        added to the generic game.yaml model (`toolkit.content.game.game_model`) when
+        `rules:` names this game, and read as `catalog.game.<name>`. Default: none."""
+        return {}
+
+    def part_kinds(self) -> tuple[str, ...]:
+        """Printed kinds that are no content kind (e.g. markers) which game.yaml
+        `card_sizes` may size. Default: none."""
+        return ()
 
     def validate(self, catalog, report: Callable[..., None]) -> None:
         """Game-specific pass-2 checks of the content; call `report(entry_id, message,

@@ -42,9 +42,9 @@ def _bar(label: str, total: int | None, stream) -> Iterator[Step]:
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
 
+    left = [TextColumn("left"), TimeRemainingColumn()] if total else []  # none: open-ended
     columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
-               TextColumn("{task.fields[note]}")]
+               TimeElapsedColumn(), *left, TextColumn("{task.fields[note]}")]
     with Progress(*columns, console=Console(file=stream), transient=False) as bar:
         task = bar.add_task(label, total=total, note="")
 

@@ -33,10 +33,11 @@ def file_schema(kind: str, model) -> dict:
     return schema
 
 
-def game_schema() -> dict:
-    from toolkit.content.game import Game
+def game_schema(rules=None) -> dict:
+    """game.yaml's schema: the generic fields plus the settings of `rules` (a Game)."""
+    from toolkit.content.game import game_model
 
-    return {"$schema": DRAFT, **Game.model_json_schema()}
+    return {"$schema": DRAFT, **game_model(rules).model_json_schema()}
 
 
 def rulings_schema() -> dict:
@@ -70,7 +71,7 @@ def write_schemas(project: Path) -> tuple[list[Path], Path]:
         if kind in files_of:
             mapping[f"./{SCHEMA_DIR}/{kind}.json"] = sorted(set(files_of[kind]))
     game = out / "game.json"
-    _dump(game, game_schema())
+    _dump(game, game_schema(loaded.rules))
     written.append(game)
     mapping[f"./{SCHEMA_DIR}/game.json"] = files_of.get("game", ["cards/game.yaml"])
     rulings = out / "rulings.json"

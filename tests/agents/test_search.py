@@ -20,11 +20,11 @@ def test_a_single_legal_action_needs_no_rollout(catalog):
 
 
 def test_verdict_keeps_the_favourite_unless_clearly_beaten():
-    assert SearchAgent._verdict([[1, 2, 3, 4], [3, 4, 5, 6]]) == 1           # always better
-    assert SearchAgent._verdict([[1, 2, 3, 4], [4, 0, 5, 2]]) == 0           # noise
-    assert SearchAgent._verdict([[1, 2, 3, 4], [1, 2, 3, 4]]) == 0           # equal
-    assert SearchAgent._verdict([[0, 0, 0], [2, 2, 2], [4, 4, 4]]) == 2      # the best rival
-    assert SearchAgent._verdict([[0, 0, 0], [0.5, 0.5, 0.5]]) == 0           # too small a gain
+    assert _verdict([[1, 2, 3, 4], [3, 4, 5, 6]]) == 1           # always better
+    assert _verdict([[1, 2, 3, 4], [4, 0, 5, 2]]) == 0           # noise
+    assert _verdict([[1, 2, 3, 4], [1, 2, 3, 4]]) == 0           # equal
+    assert _verdict([[0, 0, 0], [2, 2, 2], [4, 4, 4]]) == 2      # the best rival
+    assert _verdict([[0, 0, 0], [0.5, 0.5, 0.5]]) == 0           # too small a gain
 
 
 def test_search_is_deterministic_for_a_seed(catalog):

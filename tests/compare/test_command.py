@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).parent))
-from projects import SMALL, copy_project, set_stats  # noqa: E402
+from projects import SMALL, copy_project, edit_cards, set_stats  # noqa: E402
 
 from toolkit.cli import cli  # noqa: E402
 from toolkit.compare import run as compare_run  # noqa: E402
@@ -215,3 +215,25 @@ def test_an_unwritable_output_folder_stops_before_any_game(monkeypatch, tmp_path
     from toolkit.errors import UsageError
     with pytest.raises(UsageError, match="cannot write to the output folder"):
         invoke(str(SMALL), str(SMALL), "--out", str(blocker / "compare"))
+
+
+def test_an_edit_that_never_comes_up_asks_the_whole_game(tmp_path):
+    """The stand-in agents of the small fixture never pick the Small War Band: editing it
+    cannot be judged by its own win rate, so the whole game is asked (and it is listed)."""
+    edited = copy_project(SMALL, tmp_path / "b")
+
+    def tougher(cards):
+        for card in cards:
+            if card["id"] == "small_war_band":
+                card["cost"] += 1
+    edit_cards(edited, "parties.yaml", tougher)
+    out = tmp_path / "out"
+    result = invoke(str(SMALL), str(edited), "--max-games", "400", "--out", str(out))
+    lines = result.output.splitlines()
+    assert lines[0].startswith("Question: does anything in the game change? (the edited "
+                               "entries never came up in these games"), result.output
+    data = json.loads((out / "report.json").read_text())
+    assert data["question"]["source"] == "unseen"
+    decisions = {m["metric"]: m["decision"] for m in data["metrics"]}
+    assert decisions["party:small_war_band"] == "unobserved"
+    assert "Never came up in either version: party Small War Band" in result.output

@@ -105,16 +105,16 @@ def test_progress_shows_the_running_estimate(tmp_path, monkeypatch):
                                       "--agents", "random", "--workers", "1", "--max-games",
                                       "60", "--out", str(tmp_path / "o")])
     assert result.exit_code in (0, 3), result.output
-    assert seen[0] == ("open", "comparing (games)", True)
+    assert seen[0] == ("open", "comparing", True)
     notes = [note for _, note in seen[1:] if note]
-    assert notes and notes[-1].startswith("hero Ash Sage: ") and "decided" in notes[-1]
+    assert notes and notes[-1].startswith("hero Ash Sage +") and "decided" in notes[-1]
     games = json.loads((tmp_path / "o" / "report.json").read_text())["games"]
     assert sum(advance for advance, _ in seen[1:]) == 2 * games   # both versions' games
     seen.clear()
     CliRunner().invoke(cli, ["compare", str(SMALL), str(SMALL), "-q", "--players", "2",
                              "--agents", "random", "--workers", "1", "--max-games", "30",
                              "--out", str(tmp_path / "q")])
-    assert seen[0] == ("open", "comparing (games)", False)     # -q: quiet
+    assert seen[0] == ("open", "comparing", False)     # -q: quiet
 
 
 def test_example_output_goes_to_the_current_folder_for_an_installed_package(tmp_path,
@@ -159,3 +159,21 @@ def test_option_mistakes(args, message):
                                       "--agents", "random", "--workers", "1", *args])
     assert result.exit_code != 0
     assert message in (str(result.exception) + result.output)
+
+
+
+def test_bench_fixed_size_survives_a_zero_or_missing_change():
+    import importlib.util
+    from types import SimpleNamespace
+
+    from toolkit.compare.estimate import Estimate
+    spec = importlib.util.spec_from_file_location("bench_compare", REPO / "bench" / "compare.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    zero = SimpleNamespace(estimate=Estimate(0.25, 0.25, 40, 1e-4), tolerance=0.02)
+    at_tol, at_obs = bench.fixed_size(zero, 4, 0.05, 0.05)
+    assert at_tol > 0 and at_obs is None
+    missing = SimpleNamespace(estimate=Estimate(None, None, 0), tolerance=0.02)
+    assert bench.fixed_size(missing, 4, 0.05, 0.05) == (None, None)
+    found = SimpleNamespace(estimate=Estimate(0.25, 0.30, 40, 1e-4), tolerance=0.02)
+    assert bench.fixed_size(found, 4, 0.05, 0.05)[1] < at_tol

@@ -160,3 +160,17 @@ def test_a_good_prints_one_card_per_raid_entry_whatever_copies_says():
     assert sorted(good_variants(good), key=str) == sorted(
         [(2, 1), (3, 2), ("ambush", 1)], key=str)
     assert sum(n for _, n in good_variants(good)) == card_count(good)
+
+
+def test_every_font_subset_has_a_tag_of_its_own(mini_build):
+    _, out, _ = mini_build
+    reader = PdfReader(out / DUPLEX)
+    owners: dict[str, set] = {}
+    for page in reader.pages:
+        for ref in page["/Resources"].get_object().get("/XObject", {}).values():
+            fonts = ref.get_object()["/Resources"].get_object().get("/Font", {})
+            for font in fonts.values():
+                tag, _, rest = str(font.get_object()["/BaseFont"]).lstrip("/").partition("+")
+                assert len(tag) == 6 and tag.isupper() and rest
+                owners.setdefault(tag, set()).add(font.idnum)
+    assert owners and all(len(numbers) == 1 for numbers in owners.values())

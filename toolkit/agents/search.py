@@ -64,6 +64,26 @@ class SearchAgent:
             return 0.0
 
 
+def paired_verdict(values: list[list[float]], min_gain: float = 0.0,
+                   confidence: float = 2.0) -> int:
+    """Index of the winning candidate of a paired comparison: `values[i][k]` is candidate
+    i's value on world k (the same world and dice for every candidate), index 0 the
+    default (a policy's favourite). The default stays unless a rival beats it by a mean
+    difference above `min_gain` and above `confidence` standard errors of the paired
+    differences; among such rivals, the largest mean gain."""
+    best, best_gain = 0, 0.0
+    for i in range(1, len(values)):
+        diffs = [b - a for a, b in zip(values[0], values[i])]
+        n = len(diffs)
+        if n < 2:
+            continue
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > max(best_gain, min_gain, confidence * (var / n) ** 0.5):
+            best, best_gain = i, mean
+    return best
+
+
 @register("search")
 def make_search(game, catalog, seat: int, rng: random.Random, arg: str | None) -> SearchAgent:
     return SearchAgent(game, seat, rng, parse_budget(arg, DEFAULT_BUDGET))

@@ -3,6 +3,9 @@ toolkit.checks.run and toolkit.checks.replay."""
 
 from __future__ import annotations
 
+import time
+from contextlib import ExitStack, contextmanager
+
 import click
 
 from toolkit.options import example_option, project_argument, trust_option
@@ -18,18 +21,42 @@ from toolkit.errors import UsageError
 @click.option("--rulings-only", is_flag=True, help="run only the rulings in cards/rulings/")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text for people, json for tools")
+@click.option("-q", "--quiet", is_flag=True, help="no progress bar")
 @trust_option
-def check(project_dir, games, seed, rulings_only, fmt, trust):
+def check(project_dir, games, seed, rulings_only, fmt, quiet, trust):
     """Fuzz the rules' invariants, run the rulings and check card texts; exit 1 on any
     failure."""
     from toolkit.checks.run import DEFAULT_GAMES, run_check
     from toolkit.project import resolve_project
 
     root = resolve_project(project_dir)
-    report = run_check(root, DEFAULT_GAMES if games is None else games, seed, rulings_only,
-                       project_arg=project_dir or str(root), trust=trust)
+    games = DEFAULT_GAMES if games is None else games
+    with late_progress("fuzzing games", 0 if rulings_only else games,
+                       enabled=not quiet) as step:
+        report = run_check(root, games, seed, rulings_only, trust=trust,
+                           project_arg=project_dir or str(root),
+                           on_game=lambda found: step(note=f"{found} violation(s)"))
     click.echo(report.json() if fmt == "json" else report.text())
     return 0 if report.ok else 1
+
+
+@contextmanager
+def late_progress(label: str, total: int, enabled: bool = True, after: float = 2.0):
+    """A `toolkit.progress` display that appears only once the run has lasted `after`
+    seconds (a short check stays quiet); yields step(advance=1, note=None)."""
+    from toolkit.progress import progress
+
+    start, done, shown = time.monotonic(), [0], []
+    with ExitStack() as stack:
+        def step(advance: int = 1, note: str | None = None) -> None:
+            done[0] += advance
+            if not shown and enabled and time.monotonic() - start >= after:
+                shown.append(stack.enter_context(progress(label, total or None)))
+                shown[0](done[0], note=note)
+            elif shown:
+                shown[0](advance, note=note)
+
+        yield step
 
 
 @click.command()
@@ -45,7 +72,8 @@ def check(project_dir, games, seed, rulings_only, fmt, trust):
               help="language of card names and texts")
 @trust_option
 def replay(project_dir, seed, players, agents, until, lang, trust):
-    """Print one game turn by turn: actions, dice, gold, glory, deaths and the end."""
+    """Print one game as a log: each action once, what it caused (checks and whether they
+    succeed, fights and who won them), the running score, and the winner with the score."""
     from toolkit.checks.fuzz import lineup
     from toolkit.checks.replay import replay_lines
     from toolkit.content.validate import load_catalog

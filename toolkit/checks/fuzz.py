@@ -165,8 +165,10 @@ class FuzzResult:
 
 
 def fuzz(game, catalog, project: str, games: int, master_seed: int = 0,
-         only: set[str] | None = None, max_violations: int = 20) -> FuzzResult:
-    """Play `games` games over every allowed player count; collect violations."""
+         only: set[str] | None = None, max_violations: int = 20,
+         on_game=None) -> FuzzResult:
+    """Play `games` games over every allowed player count; collect violations.
+    `on_game(violations so far)` is called after each game (a progress display)."""
     styles = [n for n in game.mixed_agents(catalog) if n != "random"]
     counts = list(range(catalog.game.players.min, catalog.game.players.max + 1))
     out = FuzzResult()
@@ -182,5 +184,7 @@ def fuzz(game, catalog, project: str, games: int, master_seed: int = 0,
             if v.invariant not in seen or len(out.violations) < max_violations:
                 seen.add(v.invariant)
                 out.violations.append(v)
+        if on_game is not None:
+            on_game(len(out.violations))
     out.seconds = time.perf_counter() - start
     return out

@@ -1,7 +1,13 @@
 """`toolkit replay` for any game: play one game from its seed and agents through the game
-loop and print it action by action, each action in words (`game.describe_action`) followed
-by what it caused (the new lines of `game.log_lines`), then the winners. Seats are numbered
-from 1."""
+loop and print it like a game log.
+
+The header names the game, the seed and the line-up (seats from 1). Each action is printed
+once, in words (`game.describe_action`), followed by what it caused (the new lines of
+`game.log_lines`; a log line that only repeats the action is left out). When the turn passes
+to another seat, the game's running score (`game.score_line`) is printed if it changed. The
+end names the winner(s) with the score and why the game ended (`game.end_line`, else the
+winning seats, the last score and the record's `end_reason`).
+"""
 
 from __future__ import annotations
 
@@ -12,13 +18,17 @@ from toolkit.game import winners_of
 from toolkit.loop import play
 
 WORDS = {
-    "en": {"header": "Game seed {seed}, {n} players: {lineup}", "seat": "seat {n}",
-           "winner": "winner(s): {seats}", "stopped": "stopped after action {n}",
-           "none": "nobody"},
-    "zh": {"header": "游戏种子{seed}，{n}名玩家：{lineup}", "seat": "{n}号座位",
-           "winner": "胜者：{seats}", "stopped": "在第{n}个行动后停止", "none": "无人"},
+    "en": {"header": "{title} — seed {seed}, {n} players: {lineup}", "seat": "seat {n}",
+           "winner": "Winner: {seats}", "winners": "Winners: {seats}",
+           "no_winner": "No winner", "score": " — {score}", "reason": " (ended: {reason})",
+           "stopped": "stopped after action {n}", "sep": ", "},
+    "zh": {"header": "{title} — 种子{seed}，{n}名玩家：{lineup}", "seat": "{n}号座位",
+           "winner": "胜者：{seats}", "winners": "胜者：{seats}", "no_winner": "无人获胜",
+           "score": " — {score}", "reason": "", "stopped": "在第{n}个行动后停止",
+           "sep": "，"},
 }
-INDENT = "      "
+INDENT = "      "   # what an action caused
+SCORE = "  = "      # the running score
 
 
 def replay_lines(game, catalog, seed: int, agents: list[str], until: int | None = None,
@@ -27,22 +37,35 @@ def replay_lines(game, catalog, seed: int, agents: list[str], until: int | None 
     game shows the game up to it, then stops with a one-line error."""
     words = WORDS.get(lang, WORDS["en"])
     seat = lambda s: words["seat"].format(n=s + 1)  # noqa: E731
-    lineup = ", ".join(f"{seat(s)} {a}" for s, a in enumerate(agents))
-    lines = [words["header"].format(seed=seed, n=len(agents), lineup=lineup)]
-    shown, at = [0], [0]
+    title = game.title.get(lang) or game.title.get("en") or game.name
+    lineup = words["sep"].join(f"{seat(s)} {a}" for s, a in enumerate(agents))
+    lines = [words["header"].format(title=title, seed=seed, n=len(agents), lineup=lineup)]
+    # log lines shown, the action's index, its seat and words, the last score shown
+    shown, at, acting, said, last_score = [0], [0], [-1], [""], [""]
+    score = getattr(game, "score_line", lambda state, lang: None)
 
-    def new_log(state) -> None:
+    def new_log(state, action_text: str = "") -> None:
         log = game.log_lines(state, lang)
-        lines.extend(INDENT + text for text in log[shown[0]:])
+        lines.extend(INDENT + text for text in log[shown[0]:]
+                     if _bare(text) != action_text)
         shown[0] = len(log)
 
     def before(state, action, index):
         at[0] = index
-        who = agents[game.current_player(state)]
-        lines.append(f"  #{index} [{who}] {game.describe_action(state, action, lang)}")
+        acting[0] = game.current_player(state)
+        said[0] = game.describe_action(state, action, lang)
+        lines.append(f"  #{index} [{agents[acting[0]]}] {said[0]}")
 
     def after(state, action, index):
-        new_log(state)
+        new_log(state, _bare(said[0]))
+        if not game.is_terminal(state) and game.current_player(state) != acting[0]:
+            show_score(state)
+
+    def show_score(state) -> None:
+        text = score(state, lang)
+        if text and text != last_score[0]:
+            lines.append(SCORE + text)
+            last_score[0] = text
 
     start = game.new_game(catalog, seed, list(agents))
     new_log(start)
@@ -56,9 +79,36 @@ def replay_lines(game, catalog, seed: int, agents: list[str], until: int | None 
         yield from lines
         raise RulesError(f"the game raised {type(exc).__name__} at action {at[0]}: "
                          f"{exc}") from None
-    yield from lines
     if game.is_terminal(played.state):
-        won = winners_of(game.results(played.state))
-        yield words["winner"].format(seats=", ".join(seat(s) for s in won) or words["none"])
+        yield from lines
+        yield _result(game, played.state, lang, score)
     else:
+        show_score(played.state)
+        yield from lines
         yield words["stopped"].format(n=len(played.actions))
+
+
+def _bare(text: str) -> str:
+    """A line without its spaces, to tell a log line that only repeats its action (the
+    action and log texts of a game may space a name differently)."""
+    return "".join(text.split())
+
+
+def _result(game, state, lang: str, score) -> str:
+    """The last line: the game's own `end_line`, else the winning seats, the last score and
+    the record's `end_reason` (English only: it is a code)."""
+    end = getattr(game, "end_line", lambda state, lang: None)(state, lang)
+    if end:
+        return end
+    words = WORDS.get(lang, WORDS["en"])
+    won = winners_of(game.results(state))
+    seats = words["sep"].join(words["seat"].format(n=s + 1) for s in won)
+    text = words["winner" if len(won) == 1 else "winners"].format(seats=seats) if won \
+        else words["no_winner"]
+    last = score(state, lang)
+    if last:
+        text += words["score"].format(score=last)
+    reason = game.record(state).get("end_reason")
+    if isinstance(reason, str) and words["reason"] and reason != "unfinished":
+        text += words["reason"].format(reason=reason.replace("_", " "))
+    return text

@@ -18,8 +18,9 @@ DEFAULT_GAMES = 100
 
 def run_check(root: Path, games: int = DEFAULT_GAMES, seed: int = 0,
               rulings_only: bool = False, project_arg: str | None = None,
-              trust: bool = False) -> CheckReport:
-    """Everything `toolkit check` verifies, for the project at `root`."""
+              trust: bool = False, on_game=None) -> CheckReport:
+    """Everything `toolkit check` verifies, for the project at `root`; `on_game(violations
+    so far)` is called after each fuzzed game (a progress display)."""
     from toolkit.content.validate import load_catalog
     from toolkit.games import game_for
 
@@ -43,7 +44,7 @@ def run_check(root: Path, games: int = DEFAULT_GAMES, seed: int = 0,
         report.rulings = len(rulings)
         if not rulings_only and games > 0:
             from toolkit.checks.fuzz import fuzz
-            result = fuzz(game, catalog, report.project, games, seed)
+            result = fuzz(game, catalog, report.project, games, seed, on_game=on_game)
             report.games, report.actions = result.games, result.actions
             report.violations = result.violations
             report.seconds = result.seconds

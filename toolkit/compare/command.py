@@ -50,10 +50,10 @@ def stop_signals():
 @click.argument("candidate", required=False)
 @example_option
 @click.option("--metric", "metrics", multiple=True,
-              help="Ask only this, e.g. hero:ash_sage, party:small_caravan, seat:1 (turn "
-                   "position, 1 = the first player), use:<card id>, hero_balance, seat_balance, "
-                   "rounds, glory:raid (repeatable). Default: the metrics of what the edit "
-                   "changed first, then the game-wide ones.")
+              help="Ask only this, e.g. hero:<id>, party:<id>, seat:1 (turn position, 1 = "
+                   "the first player), use:<card id>, hero_balance, seat_balance, rounds, "
+                   "glory:raid (repeatable). Default: the metrics of what the edit changed "
+                   "first, then the game-wide ones.")
 @click.option("--until", type=click.Choice(["question", "all"]), default="question",
               show_default=True,
               help="Stop when the question is decided, or when every metric is.")

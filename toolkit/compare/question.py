@@ -15,6 +15,7 @@ from toolkit.compare.diff import GAME_ID, EntryDiff
 from toolkit.compare.metrics import Metric, mentions, select
 
 ASKED, EDIT, GAME = "asked", "edit", "game"   # where the question came from
+UNSEEN = "unseen"   # the edit's metrics never came up in the first games: the game is asked
 
 
 @dataclass(frozen=True)
@@ -48,3 +49,9 @@ def ask(metrics: list[Metric], diff: Sequence[EntryDiff], wanted: Sequence[str])
     if focus:
         return Question(focus, [m for m in metrics if m not in focus], EDIT, ids)
     return Question(list(metrics), [], GAME, ids)
+
+
+def unseen(question: Question) -> Question:
+    """The whole game as the question, when the edited entries' metrics never came up (e.g.
+    a party no agent picks): their metrics stay in the family, listed as never seen."""
+    return Question(question.others + question.metrics, [], UNSEEN, question.ids)

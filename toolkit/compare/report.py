@@ -99,7 +99,7 @@ def _same_line(result: MetricResult, tolerances: str) -> str:
 
 def question_line(comparison: Comparison) -> str:
     """What was asked: the edited entries' metrics, the metrics named, or the whole game."""
-    from toolkit.compare.question import ASKED, EDIT
+    from toolkit.compare.question import ASKED, EDIT, UNSEEN
     labels = [r.metric.label for r in comparison.question]
     shown = ", ".join(labels[:4]) + (f" and {len(labels) - 4} more" if len(labels) > 4 else "")
     if comparison.source == EDIT:
@@ -109,7 +109,8 @@ def question_line(comparison: Comparison) -> str:
     if comparison.source == ASKED:
         return f"Question (--metric): {shown}"
     what = ("the two versions have identical content" if not comparison.diff else
-            "the edit touched no entry with a metric of its own")
+            "the edited entries never came up in these games" if comparison.source == UNSEEN
+            else "the edit touched no entry with a metric of its own")
     return (f"Question: does anything in the game change? ({what}; all "
             f"{len(labels)} metrics)")
 
@@ -244,8 +245,11 @@ def render_html(comparison: Comparison, data: dict[str, Any]) -> str:
     from toolkit.render.sandbox import environment
 
     env = environment([TEMPLATE_DIR])
+    undecided = ("undecided", "still undecided", "answer: undecided")
+    summary = [(line, "undecided" if line.strip().lower().startswith(undecided) else "")
+               for line in data["summary"]]
     return env.get_template("report.html.j2").render(
-        data=data, tables=tables(comparison), diff=comparison.diff)
+        data=data, summary=summary, tables=tables(comparison), diff=comparison.diff)
 
 
 def write_reports(comparison: Comparison, out_dir: Path) -> dict[str, Path]:

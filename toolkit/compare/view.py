@@ -70,10 +70,6 @@ def _row(r, comparison: Comparison) -> Row:
         band, interval, dot, f"±{tol}")
 
 
-def rows(comparison: Comparison) -> list[Row]:
-    return [_row(r, comparison) for r in comparison.results]
-
-
 def tables(comparison: Comparison) -> list[tuple[str, list[Row]]]:
     """(title, rows) of the question's metrics, then of the game-wide ones."""
     question = [_row(r, comparison) for r in comparison.question]

@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from toolkit.content import custom, messages
-from toolkit.content.game import Game, KindDecl
+from toolkit.content.game import Game, KindDecl, game_model
 from toolkit.content.problems import Problem, Report, did_you_mean, dotted
 from toolkit.content.yamlsafe import Document, load_file
 from toolkit.errors import ContentError, UsageError
@@ -98,9 +98,12 @@ def load_project(root: Path) -> Loaded:
         docs.append(doc)
     game_doc = next((d for d in docs if Path(d.file).stem == "game"), None)
     if game_doc is not None:
-        loaded.game = _load_game(game_doc, loaded)
         loaded.game_file = game_doc.file
-    loaded.kinds.update(_game_kinds(game_doc, loaded))
+    loaded.rules = _game_rules(game_doc, loaded)
+    if game_doc is not None:
+        loaded.game = _load_game(game_doc, loaded)
+    if loaded.rules is not None:
+        loaded.kinds.update(loaded.rules.kinds())
     declared = loaded.game.kinds if loaded.game is not None else _kinds_alone(game_doc)
     if declared:
         loaded.kinds.update(custom.build_models(declared, loaded))
@@ -118,32 +121,61 @@ def _display(path: Path, root: Path) -> str:
 
 
 def _load_game(doc: Document, loaded: Loaded) -> Game | None:
+    """game.yaml checked against the generic model plus the settings of its rules."""
     if not isinstance(doc.data, dict):
         loaded.problem(None, "error", "game.yaml must be a mapping of settings", file=doc.file)
         return None
     try:
-        return Game.model_validate(doc.data)
+        model = game_model(loaded.rules)
+    except Exception as exc:  # a game's settings_fields() pydantic cannot build: its bug
+        loaded.problem(None, "error", f"the game.yaml settings of rules "
+                       f"'{doc.data.get('rules')}' are broken: {exc}", "rules", file=doc.file)
+        model = Game
+    try:
+        return model.model_validate(doc.data)
     except ValidationError as exc:
-        _schema_problems(exc, doc, (), (Path(doc.file).stem,), Game, loaded)
+        _schema_problems(exc, doc, (), (Path(doc.file).stem,), model, loaded,
+                         unknown_key=_unknown_setting)
         return None
 
 
-def _game_kinds(doc: Document | None, loaded: Loaded) -> dict:
-    """The content kinds of the game that game.yaml's `rules:` names (`Game.kinds()`). A
+def _game_rules(doc: Document | None, loaded: Loaded):
+    """The Game that game.yaml's `rules:` names, for its settings, kinds and checks. A
     project's own rules package is code and is not imported to validate: its kinds are the
-    ones game.yaml declares."""
+    ones game.yaml declares, and game.yaml holds no settings of its own."""
     data = doc.data if doc is not None else None
     rules = data.get("rules") if isinstance(data, dict) else _rules_line(loaded)
     if not isinstance(rules, str) or rules.startswith((".", "/")):
-        return {}
+        return None
     from toolkit.games import load_game
     try:
-        game = load_game(rules, loaded.root)
+        return load_game(rules, loaded.root)
     except (ContentError, UsageError) as exc:
-        loaded.problem(None, "error", exc.message, "rules", file=doc.file)
-        return {}
-    loaded.rules = game
-    return dict(game.kinds()) if game is not None else {}
+        loaded.problem(None, "error", exc.message, "rules", file=loaded.game_file)
+        return None
+
+
+def _unknown_setting(key: str, loaded: Loaded, data: dict) -> str | None:
+    """Why a top-level key of game.yaml is unknown when it is a setting of another built-in
+    game (its rules are not the ones named) or the project's rules are its own package."""
+    from toolkit.games import BUILTIN, load_game
+    rules = data.get("rules")
+    named = f"names rules '{rules}'" if isinstance(rules, str) else "names no rules"
+    for name in BUILTIN:
+        if name == rules:
+            continue
+        try:
+            fields = load_game(name).settings_fields()
+        except Exception:  # a built-in game that cannot load offers no hint
+            continue
+        if key in fields:
+            return (f"unknown key '{key}': it is a setting of rules '{name}', and this "
+                    f"game.yaml {named}" + ("" if isinstance(rules, str)
+                                            else f" (add 'rules: {name}')"))
+    if isinstance(rules, str) and rules.startswith((".", "/")):
+        return (f"unknown key '{key}': a project's own rules ({rules}) add no game.yaml "
+                "settings; keep their numbers in a kind declared under 'kinds:'")
+    return None
 
 
 def _rules_line(loaded: Loaded) -> str | None:
@@ -220,11 +252,15 @@ def _load_cards(doc: Document, loaded: Loaded) -> None:
 
 
 def _schema_problems(exc: ValidationError, doc: Document, base: tuple, label: tuple,
-                     model: type[BaseModel], loaded: Loaded) -> None:
+                     model: type[BaseModel], loaded: Loaded, unknown_key=None) -> None:
+    """Each error of `exc` as a problem; `unknown_key(key, loaded, data)` may explain an
+    unknown top-level key better than the generic message (None: keep it)."""
     data = doc.data
     for part in base:
         data = data[part]
     for loc, err in messages.clean_errors(exc, data):
         line, col = doc.where(base + loc)
         text = messages.message(err, loc, model)
+        if unknown_key is not None and err["type"] == "extra_forbidden" and len(loc) == 1:
+            text = unknown_key(loc[0], loaded, data) or text
         loaded.report.add(Problem(doc.file, line, col, "error", text, dotted(label + loc)))

@@ -13,7 +13,6 @@ from pydantic import BaseModel
 
 from toolkit.content import graphs
 from toolkit.content.catalog import card_count
-from toolkit.content.game import MARKER_KINDS
 from toolkit.content.load import Loaded
 from toolkit.content.problems import did_you_mean
 
@@ -161,10 +160,11 @@ def check_counts(index: Index) -> None:
         if actual != expected and kind not in loaded.broken_kinds:
             index.game_error(f"counts.{kind} is {expected} but the {kind} cards make {actual} "
                              "(with copies)", "counts", kind)
+    parts = tuple(loaded.rules.part_kinds()) if loaded.rules is not None else ()
     for kind in loaded.game.card_sizes:
-        if kind not in loaded.kinds and kind not in MARKER_KINDS:
+        if kind not in loaded.kinds and kind not in parts:
             index.game_error(f"card_sizes names unknown kind '{kind}'"
-                             + did_you_mean(kind, loaded.kinds), "card_sizes", kind)
+                             + did_you_mean(kind, [*loaded.kinds, *parts]), "card_sizes", kind)
 
 
 def _a(kind: str) -> str:

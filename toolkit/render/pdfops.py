@@ -3,6 +3,8 @@ content-stream writer (lines, rectangles, clipping, text in Helvetica) for sheet
 
 from __future__ import annotations
 
+import hashlib
+
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
                            NameObject, RectangleObject)
@@ -34,6 +36,7 @@ class XObjects:
         self.writer = writer
         self.readers = {} if readers is None else readers  # may be shared between writers
         self.refs: dict[tuple[str, int], object] = {}
+        self.tags: dict[int, str] = {}  # font object number in this file -> its subset tag
 
     def page(self, path: str, index: int):
         if path not in self.readers:
@@ -44,7 +47,35 @@ class XObjects:
         key = (path, index)
         if key not in self.refs:
             self.refs[key] = page_to_xobject(self.writer, self.page(path, index))
+            retag_fonts(self.refs[key].get_object()["/Resources"], self.tags)
         return self.refs[key]
+
+
+def retag_fonts(resources, tags: dict[int, str]) -> None:
+    """Give every embedded font subset of this file a subset tag of its own (PDF 9.6.4:
+    the tag names one subset; WeasyPrint's batches may give two subsets one tag). The
+    resource names the content streams use are left alone."""
+    fonts = resources.get_object().get("/Font")
+    for ref in (fonts.get_object().values() if fonts else ()):
+        number = getattr(ref, "idnum", None)
+        font = ref.get_object()
+        name = str(font.get("/BaseFont", ""))
+        if number is None or "+" not in name or number in tags:
+            continue
+        rest = name.split("+", 1)[1]
+        digest = hashlib.sha256(f"{number}:{name}".encode()).digest()
+        tag = "".join(chr(65 + b % 26) for b in digest[:6])
+        while tag in tags.values():  # astronomically rare: step to the next free tag
+            tag = tag[1:] + tag[0] if tag[1:] + tag[0] != tag else "A" + tag[1:]
+        tags[number] = tag
+        new = NameObject(f"/{tag}+{rest}")
+        font[NameObject("/BaseFont")] = new
+        parts = [font] + [d.get_object() for d in font.get("/DescendantFonts", [])]
+        for part in parts:
+            part[NameObject("/BaseFont")] = new
+            descriptor = part.get("/FontDescriptor")
+            if descriptor is not None:
+                descriptor.get_object()[NameObject("/FontName")] = new
 
 
 def _num(v: float) -> str:

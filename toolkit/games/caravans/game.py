@@ -138,6 +138,14 @@ class CaravansGame(Game):
         from toolkit.games.caravans.content.ops import OPS
         return dict(OPS)
 
+    def settings_fields(self) -> dict:
+        from toolkit.games.caravans.content.settings import fields
+        return fields()
+
+    def part_kinds(self) -> tuple[str, ...]:
+        from toolkit.games.caravans.content.settings import MARKER_KINDS
+        return MARKER_KINDS
+
     def validate(self, content, report) -> None:
         from toolkit.games.caravans.content import validate
         validate(content.index)

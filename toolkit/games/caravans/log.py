@@ -5,9 +5,10 @@ end). `toolkit replay` prints these lines through `CaravansGame.log_lines`.
 Each log kind has one row: how to read each of its values, then the English and the
 Chinese text. Readers: `s` a seat (named "P1 (hero)", seats from 1), `n` a name (card,
 region, race, NPC, or a seat reference "p0"), `t` a log term (a stat, a source, a cause),
-`d` dice, `k` a count of items, `b` true/false, `h` hits, `r` why the game ended, `q` a
-check's verdict (what it needs, success or failure), `v` the value as it is. A kind may have
-a row for one length of entry (`roll/4`: a check's roll, which logs the skulls it needs).
+`c` a cause of death, `d` dice, `k` a count of items, `b` true/false, `h` hits, `r` why the
+game ended, `q` a check's verdict (what it needs, success or failure), `v` the value as is.
+A kind may have a row for one length of entry (`roll/4`: a check's roll, which logs the
+skulls it needs).
 
 A fight's last line (a defeat or a flight) adds its outcome: who won and the hits each side
 took. `score_line` and `end_line` give `toolkit replay` the running glory and the result.
@@ -29,7 +30,7 @@ LINES = {
     "gold": ("svt", "{0} gains {1} gold ({2})", "{0}获得{1}元宝（{2}）"),
     "fight": ("nn", "{0} attacks {1}", "{0}攻击{1}"),
     "defeated": ("n", "{0} is defeated", "{0}被击败"),
-    "death": ("snt", "{0} dies ({2}); glory and stash are kept",
+    "death": ("snc", "{0} dies ({2}); glory and stash are kept",
               "{0}阵亡（{2}），荣誉与藏宝箱保留"),
     "hits": ("nh", "{0} takes {1}", "{0}受到{1}点伤害"),
     "npc_move": ("nn", "{0} moves to {1}", "{0}移动到{1}"),
@@ -42,7 +43,7 @@ LINES = {
     "trick": ("sn", "{0} plays {1}", "{0}打出{1}"),
     "follower": ("sn", "{0} takes on {1}", "{0}收下追随者{1}"),
     "stash": ("sv", "{0} makes stash deposit #{1}", "{0}第{1}次存入藏宝箱"),
-    "offer": ("sk", "{0} draws {1} goods to buy", "{0}抽{1}张货物待买"),
+    "offer": ("sk", "{1} goods on offer to {0}", "{0}面前有{1}张货物待买"),
     "raid": ("svv", "{0} raids: {1} gold, {2} ambush(es)", "{0}劫掠：{1}元宝，{2}次伏击"),
     "demand": ("nn", "{0} now demands {1}", "{0}现在需要{1}"),
     "equipment": ("sn", "{0} fits {1}", "{0}装上{1}"),
@@ -66,9 +67,11 @@ TERMS_ZH = {
     "events_exhausted": "事件牌用尽", "heroes_exhausted": "主角牌用尽",
     "round_limit": "达到回合上限", True: "真", False: "假",
 }
+# causes of a hero's death in Chinese (English prints the key)
+CAUSES_ZH = {"combat": "战斗", "ambush": "伏击", "storm": "风暴"}
 # why the game ended (the `end` entry), in words: English, Chinese
 END_REASONS = {
-    "glory": ("a player reached the glory goal", "有人达到荣誉目标"),
+    "glory": ("a player reached the goal of {0} glory", "有人达到{0}点荣誉目标"),
     "events_exhausted": ("the event deck ran out", "事件牌用尽"),
     "heroes_exhausted": ("the hero deck ran out", "主角牌用尽"),
     "round_limit": ("the round limit was reached", "达到回合上限"),
@@ -78,15 +81,18 @@ WORDS = {  # fight outcomes, the running score and the result
            "both": " — both sides are beaten, nobody wins the fight",
            "hits": " (hits taken: {0})", "sep": ", ", "needs": "needs {0}, {1}",
            "ok": ("fails", "succeeds"), "no_skull": "nothing",
-           "score": "round {0} · glory {1} · {2} to win", "stash": " (+{0} stash)",
-           "winner": "Winner: {0} with {1} glory", "winners": "Winners: {0} with {1} glory each",
+           "score": "round {0} · glory {1} · {2} to win", "stash": " (incl. {0} stash)",
+           "winner": "Winner: {0} with {1} glory{2}",
+           "winners": "Winners: {0} with {1} glory each{2}",
+           "won_stash": ", {0} of them from the stash",
            "others": " ({0})", "why": " — {0}; game over after round {1}"},
     "zh": {"wins": " — {0}赢得战斗", "nobody": " — 战斗结束，无人获胜",
            "both": " — 双方都被击败，无人获胜", "hits": "（受到伤害：{0}）", "sep": "，",
            "needs": "需要{0}，{1}", "ok": ("失败", "成功"), "no_skull": "无",
            "score": "第{0}轮 · 荣誉 {1} · {2}点获胜", "stash": "（含藏宝箱{0}）",
-           "winner": "胜者：{0}，{1}点荣誉", "winners": "胜者：{0}，各{1}点荣誉",
-           "others": "（{0}）", "why": " — {0}；第{1}轮后游戏结束"},
+           "winner": "胜者：{0}，{1}点荣誉{2}", "winners": "胜者：{0}，各{1}点荣誉{2}",
+           "won_stash": "（其中{0}点来自藏宝箱）",
+           "others": "；其他：{0}", "why": " — {0}；第{1}轮后游戏结束"},
 }
 
 
@@ -118,8 +124,13 @@ def _read(state, how: str, value, lang: str, heroes: dict) -> str:
         return TERMS_ZH[bool(value)] if lang == "zh" else ("true" if value else "false")
     if how == "h" and lang == "en":
         return "no hits" if value == 0 else "1 hit" if value == 1 else f"{value} hits"
+    if how == "c" and lang == "zh" and value in CAUSES_ZH:
+        return CAUSES_ZH[value]
+    if how == "c":
+        return _read(state, "t", value, lang, heroes)
     if how == "r":
-        return END_REASONS[value][lang == "zh"] if value in END_REASONS else str(value)
+        text = END_REASONS[value][lang == "zh"] if value in END_REASONS else str(value)
+        return text.format(state.rules.game.glory_to_win)
     if how == "q":
         return _verdict(*value, lang)
     return str(value)
@@ -222,8 +233,10 @@ def end_line(state, lang: str = "en") -> str | None:
     words = WORDS.get(lang, WORDS["en"])
     won = winners(state)
     named = words["sep"].join(who(state, s, lang) for s in won)
+    total = total_glory(state, won[0])
+    stash = total - state.players[won[0]].glory
     text = words["winner" if len(won) == 1 else "winners"].format(
-        named, _glory(state, won[0], lang))
+        named, total, words["won_stash"].format(stash) if stash and len(won) == 1 else "")
     others = words["sep"].join(f"{_short(state, f'p{s}', lang)} {_glory(state, s, lang)}"
                                for s in range(len(state.players)) if s not in won)
     if others:

@@ -74,6 +74,23 @@ class KingsAndThings(Game):
         rec["winner"] = winners_of(self.results(state))
         return rec
 
+    def score_line(self, state, lang="en"):
+        """Each player's hexes, gold and citadel (a citadel held a full round wins)."""
+        if state.round < 1:
+            return None
+        zh = lang == "zh"
+        parts = []
+        for seat in range(state.n):
+            hexes, gold = len(state.hexes_of(seat)), state.gold[seat]
+            citadel = bool(state.citadels_of(seat))
+            if zh:
+                parts.append(f"玩家{seat + 1}：{hexes}格，{gold}金" + "，大本营" * citadel)
+            else:
+                parts.append(f"player {seat + 1}: {hexes} hex{'es' * (hexes != 1)}, "
+                             f"{gold} gold" + ", a citadel" * citadel)
+        return (f"第{state.round}轮 · " if zh else f"round {state.round} · ") + \
+            ("；" if zh else "; ").join(parts)
+
     def log_lines(self, state, lang="en"):
         from toolkit.games.kings_and_things.log import lines
         return lines(state, data_mod.by_key(state.key), lang)

@@ -66,6 +66,18 @@ class NanhuangGame(Game):
     def log_lines(self, state, lang: str = "en") -> list[str]:
         return describe.log_lines(state, lang)
 
+    def score_line(self, state, lang: str = "en") -> str | None:
+        """Each player's field and hand, or out (the last player standing wins)."""
+        if state.round < 1:
+            return None
+        zh = lang == "zh"
+        parts = [(f"玩家{s + 1}：" if zh else f"player {s + 1}: ") + (
+            ("场上{}张，手牌{}张" if zh else "{} on the field, {} in hand").format(
+                len(p.field()), len(p.hand)) if p.alive else ("出局" if zh else "out"))
+            for s, p in enumerate(state.players)]
+        return (f"第{state.round}轮 · " if zh else f"round {state.round} · ") + \
+            ("；" if zh else "; ").join(parts)
+
     # ---- what the generic layers count and check -------------------------------------
     def metrics(self, rec: Mapping) -> dict[str, list[float]]:
         return record.metrics(rec)

@@ -172,6 +172,20 @@ class RootGame(Game):
                 "rounds": s.rounds, "over": s.over,
                 "dominance": [d is not None for d in s.dominance]}
 
+    def score_line(self, s, lang="en"):
+        """Each faction's victory points and the goal."""
+        if s.phase == "setup":
+            return None
+        st = static_of(s)
+        zh = lang == "zh"
+        vp = ("，" if zh else ", ").join(
+            (f"座位{i + 1}（{st.names.get(f, {}).get(lang, f)}）{v}" if zh else
+             f"seat {i + 1} ({st.names.get(f, {}).get(lang, f)}) {v}")
+            for i, (f, v) in enumerate(zip(s.factions, s.vp)))
+        goal = st.setting("win_vp", 30)
+        return (f"第{s.rounds}轮 · 分数 {vp} · {goal}分获胜" if zh
+                else f"round {s.rounds} · VP {vp} · {goal} to win")
+
     def log_lines(self, s, lang="en"):
         return [actions.event(static_of(s).names, s, e, lang) for e in s.log]
 

@@ -184,12 +184,39 @@ def loot(v, args) -> float:
 
 
 def keep_hero(v, args) -> float:
-    """A brigand band waits at the new home: a hero drawn blind is worth more."""
-    return 0.0
+    """A brigand band waits at the new home. Keep the hero when it suits the style better
+    than the average hero by more than the band's danger (it starts inside its tavern)."""
+    return hero_fit(v, v.me.hero) - mean_fit(v) + 1.0 - 2.0 * _band_at_home(v)
 
 
 def redraw_hero(v, args) -> float:
-    return 1.0
+    return 0.0
+
+
+def hero_fit(v, hero: str) -> float:
+    """How well a hero's stats serve the style, in gold-equivalents per point: combat for
+    fighters, perception for explorers, influence for missions and rumors, leadership for
+    recruits and delves."""
+    w, stats = v.w, v.c.heroes[hero].stats
+    return (stats.combat * max(w["fight_players"], w["fight_npcs"], w["raid"])
+            + stats.perception * max(w["rumor"], w["hunt_goal"])
+            + stats.influence * max(w["mission"], w["rumor"])
+            + stats.leadership * max(w["delve"], 0.5 * w["recruit"])) * 2.0
+
+
+def mean_fit(v) -> float:
+    heroes = v.c.heroes
+    return sum(hero_fit(v, h) for h in heroes) / max(1, len(heroes))
+
+
+def _band_at_home(v) -> float:
+    """The chance of losing to the strongest band in the hero's home region (0 if none)."""
+    home = v.c.heroes[v.me.hero].home
+    bands = [n for n, npc in v.obs.npcs.items() if npc.region == home
+             and v.c.npcs[n].role == "brigand"]
+    if v.me.party is None:
+        return 1.0 if bands else 0.0
+    return max((1.0 - v.ranged_win(f"n:{n}") for n in bands), default=0.0)
 
 
 def amnesty(v, args) -> float:

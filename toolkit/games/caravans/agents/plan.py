@@ -46,7 +46,7 @@ def _trade_goals(v) -> list:
             if held >= sell.glory_min_demanded:
                 gain += w["glory"]
             found.append((tavern, "tavern", w["trade_goal"] * gain))
-    mean_price, max_price = _price_stats(v.rules)
+    mean_price, max_price = price_stats(v.rules)
     margin = (sell.demanded_price + sell.price) / 2 - mean_price
     if v.room > 0 and v.me.gold >= w["gold_reserve"] + max_price:
         gain = w["trade_goal"] * w["buy_margin"] * min(v.room, 3) * margin * 0.5
@@ -56,7 +56,7 @@ def _trade_goals(v) -> list:
 
 
 @lru_cache(maxsize=16)
-def _price_stats(rules) -> tuple:
+def price_stats(rules) -> tuple:
     """(mean, highest) buying price of a goods card, from game.yaml."""
     prices = list(rules.game.buy.prices.values())
     return mean(prices), max(prices)

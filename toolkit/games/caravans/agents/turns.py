@@ -8,7 +8,7 @@ the expected value of the target (value.py); trade and the armory score their pr
 from __future__ import annotations
 
 from toolkit.games.caravans.agents.decisions import glory_card_value, party_pref
-from toolkit.games.caravans.agents.plan import step_score
+from toolkit.games.caravans.agents.plan import price_stats, step_score
 from toolkit.games.caravans.agents.value import explorer_value, fight_value, mission_value, rumor_value
 from toolkit.games.caravans.engine.armory import form_cost, repair_cost, restore_cost
 from toolkit.games.caravans.engine.tavern import recruit_cost
@@ -115,17 +115,50 @@ def repair(v, args) -> float:
 
 
 def restore(v, args) -> float:
-    return 0.6 * v.w["equipment"] - v.w["gold"] * restore_cost(v.obs, args[0])
+    """Turn a used amulet face up: one more hit it can cancel, plus the token's worth."""
+    cost = restore_cost(v.obs, args[0])
+    short = max(0.0, v.w["gold_reserve"] - (v.me.gold - cost))
+    return equipment_value(v, args[0]) - equipment_value(v, args[0], flipped=True) \
+        - v.w["gold"] * cost - short
 
 
 def buy_equipment(v, args) -> float:
     cost = v.game.armory.equipment_cost
     short = max(0.0, v.w["gold_reserve"] - (v.me.gold - cost))
-    return v.w["equipment"] - v.w["gold"] * cost - short
+    token = v.obs.tavern_eq.get(v.me.region)
+    worth = equipment_value(v, token) if isinstance(token, str) else v.w["equipment"]
+    return worth - v.w["gold"] * cost - short
 
 
 def swap_equipment(v, args) -> float:
-    return -WASTED_ACTION
+    """At Nightshade: the tavern's token for one of ours, at the token's price. It pays
+    only when ours is worth less than nothing to us (buying keeps both)."""
+    cost = v.game.armory.equipment_cost
+    token = v.obs.tavern_eq.get(v.me.region)
+    worth = equipment_value(v, token) if isinstance(token, str) else v.w["equipment"]
+    mine = equipment_value(v, args[0], flipped=args[0] in v.me.party.flipped)
+    short = max(0.0, v.w["gold_reserve"] - (v.me.gold - cost))
+    return worth - mine - v.w["gold"] * cost - short
+
+
+def equipment_value(v, token: str, flipped: bool = False) -> float:
+    """An equipment token's worth to this style: the base weight, more for what the style
+    does (cargo for trading, fighting gear for fighters); a used amulet until restored
+    is worth its token less the restoring."""
+    fight = max(v.w["fight_players"], v.w["fight_npcs"], v.w["raid"])
+    worth = v.w["equipment"]
+    for op, params in v.rules.effects.get(token, ()):
+        if op == "modify_stat" and getattr(params, "stat", "") == "cargo":
+            worth *= 0.5 + 0.5 * v.w["trade_goal"]
+        elif op in FIGHT_GEAR or (op == "modify_stat" and params.stat in FIGHT_STATS):
+            worth *= 0.8 + 0.3 * min(1.5, fight)
+        if flipped and op == "cancel_hit":
+            worth -= v.w["gold"] * getattr(params, "restore_cost", 0) + v.w["repair"]
+    return worth
+
+
+FIGHT_GEAR = frozenset({"pre_melee_strike", "volley"})
+FIGHT_STATS = frozenset({"attack"})
 
 
 def buy_weapon(v, args) -> float:
@@ -135,7 +168,32 @@ def buy_weapon(v, args) -> float:
 
 
 def sell_weapon(v, args) -> float:
-    return v.w["gold"] * v.game.armory.weapon_resale - v.w["weapon"]
+    """The resale gold against the weapon's use to this party: weapons serve war bands
+    that fight; a gold piece that completes a stash point at home is worth that point."""
+    resale = v.game.armory.weapon_resale
+    gold = v.w["gold"] * resale + _stash_step(v, resale)
+    if v.me.gold < v.w["gold_reserve"]:
+        gold += 0.5 * min(resale, v.w["gold_reserve"] - v.me.gold)
+    return gold - weapon_use(v)
+
+
+def weapon_use(v) -> float:
+    """A held weapon's worth: its weight, scaled by the appetite for fights and by the
+    party's role (a caravan fights less)."""
+    fight = min(1.5, max(v.w["fight_players"], v.w["fight_npcs"]))
+    role = v.c.parties[v.me.party.kind].role if v.me.party else None
+    return v.w["weapon"] * fight * (1.0 if role == "war_band" else 0.4)
+
+
+def _stash_step(v, extra: int) -> float:
+    """Stash points that `extra` more gold would buy at home this visit."""
+    rules = v.game.stash
+    if v.me.region != v.home or v.stash_room <= 0 or "stash" in v.obs.visit.done:
+        return 0.0
+    per = rules.gold_per_point
+    usable = max(0, v.me.gold - v.w["stash_keep"])
+    points = (usable + extra) // per - usable // per
+    return min(points, v.stash_room) * v.w["glory"] * v.w["stash"]
 
 
 def recruit(v, args) -> float:
@@ -143,6 +201,19 @@ def recruit(v, args) -> float:
     free = v.game.recruit.free_without_check
     gain = min(n, free) + (n - free) * v.chance("leadership") if n > free else n
     return v.w["recruit"] * gain - v.w["gold"] * recruit_cost(v.obs, v.seat, n) * gain / n
+
+
+def _buy_draw(v, extra: int) -> float:
+    """More goods to choose from when buying now: worth the buy itself (the card can only
+    be played before it) plus a share of a card's margin per extra card drawn."""
+    if v.obs.visit is None or v.room <= 0:
+        return -1.0
+    now = buy_goods(v, ())
+    if now <= 0.0:
+        return -1.0
+    mean_price, _ = price_stats(v.rules)
+    margin = (v.game.sell.demanded_price + v.game.sell.price) / 2 - mean_price
+    return now + extra * v.w["buy_margin"] * margin * 0.75
 
 
 # --- adventures and the stash -----------------------------------------------------------
@@ -167,8 +238,14 @@ def stash(v, args) -> float:
     gain = points * v.w["glory"] * v.w["stash"] - v.w["gold"] * cost
     if v.glory_total + points >= v.game.glory_to_win:
         gain += 3 * v.w["glory"]
+    if v.glory_total + points >= v.game.glory_to_win:
+        return gain
     short = max(0.0, v.w["stash_keep"] - (v.me.gold - cost))
-    return gain - short
+    return gain - WORKING_CAPITAL * short
+
+
+WORKING_CAPITAL = 4.0  # a gold piece stashed below `stash_keep` costs this much: a party
+# left with nothing to trade, repair or recruit with earns no more glory (issue #12)
 
 
 def play_glory(v, args) -> float:
@@ -183,6 +260,8 @@ def play_glory(v, args) -> float:
             score += p.amount
         elif op == "free_recruit":
             score += v.w["recruit"] * min(p.mercenaries, v.missing_mercenaries)
+        elif op == "buy_draw":
+            score += _buy_draw(v, p.by)
         elif op == "sell_at_demand":
             cards = min(p.cards, v.goods.get(good, 0))
             score += cards * (v.game.sell.demanded_price - v.sale_value(good))

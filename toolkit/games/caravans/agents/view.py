@@ -8,6 +8,7 @@ fact (stats, fight odds, goals, open taverns) is computed at most once and remem
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from toolkit.games.caravans.agents import fight
 from toolkit.games.caravans.agents.odds import at_least
@@ -18,6 +19,21 @@ from toolkit.games.caravans.engine.party import damage
 from toolkit.games.caravans.engine.turn import open_taverns
 
 FAR = 99
+RIVAL_REACH = 2    # a rival that needs at most this many actions to arrive can still explore
+RIVAL_WEIGHT = 0.25  # the share of such rivals that would attack (styles differ)
+
+
+@lru_cache(maxsize=16)
+def npc_moves(rules) -> dict:
+    """NPC id -> chance that one event card moves it toward its quarry (the event deck's
+    `move_npc` effects without a named region, over the cards of the deck)."""
+    events = rules.events
+    found: dict = {}
+    for event in events:
+        for op, params in rules.effects.get(event, ()):
+            if op == "move_npc" and getattr(params, "toward", "target") == "target":
+                found[params.npc] = found.get(params.npc, 0.0) + 1.0 / len(events)
+    return found
 
 
 class lazy:  # noqa: N801 - used as a decorator
@@ -163,20 +179,71 @@ class View:
         return found
 
     def threat(self, region: str) -> float:
-        """Expected cost-weighted danger of standing outside a tavern in `region`."""
+        """Expected danger of standing outside a tavern in `region` through the next round:
+        the worst of a hunting NPC there (the chance of losing to it), one next door that
+        the next event may walk in (its move chance, when this seat is its nearest
+        quarry), and a rival party that can reach the region with actions to spare and
+        would likely win a fight (a quarter of that chance: not every rival attacks)."""
         if self.me.party is None:
             return 0.0
         worst = self._threats.get(region)
         if worst is None:
             worst = 0.0
-            for npc_id in self.hunters.get(region, ()):
-                worst = max(worst, 1.0 - self.ranged_win(f"n:{npc_id}"))
+            for npc_id, weight in self._npc_weights(region):
+                worst = max(worst, weight * (1.0 - self.ranged_win(f"n:{npc_id}")))
+            for seat, weight in self._rival_weights(region):
+                worst = max(worst, weight * self.fight_loss(f"p{seat}"))
             self._threats[region] = worst
         return worst
 
+    def _npc_weights(self, region: str) -> list:
+        """(NPC id, chance it stands in `region` next round) for NPCs that hunt this seat."""
+        found = []
+        dist, moves = self.rules.dist, npc_moves(self.rules)
+        for npc_id, npc in self.obs.npcs.items():
+            if npc.region is None or not hunts(self.obs, npc_id, self.seat):
+                continue
+            if npc.region == region:
+                found.append((npc_id, 1.0 - 0.5 * moves.get(npc_id, 0.0)))
+            elif dist.get((npc.region, region)) == 1 and moves.get(npc_id):
+                found.append((npc_id, moves[npc_id] * self._nearest_quarry(npc_id)))
+        return found
+
+    def _nearest_quarry(self, npc_id: str) -> float:
+        """1 when no other hunted player stands nearer the NPC than this seat, else 0.3."""
+        here = self.obs.npcs[npc_id].region
+        mine = self.dist(here, self.me.region)
+        for other in self.obs.players:
+            if other.seat != self.seat and other.region is not None and \
+                    self.dist(here, other.region) < mine and hunts(self.obs, npc_id, other.seat):
+                return 0.3
+        return 1.0
+
+    def _rival_weights(self, region: str) -> list:
+        """(seat, weight) of rivals that could reach `region` and still explore next turn."""
+        found = []
+        reach = RIVAL_REACH
+        for other in self.obs.players:
+            if other.seat == self.seat or other.hero is None or other.region is None:
+                continue
+            steps = self.dist(other.region, region) + other.in_tavern
+            if steps <= reach:
+                found.append((other.seat, RIVAL_WEIGHT))
+        return found
+
+    def fight_loss(self, ref: str) -> float:
+        """Chance of losing when `ref` attacks this seat (1 - its win chance)."""
+        key = ("loss", ref)
+        value = self._odds.get(key)
+        if value is None:
+            value = self._odds[key] = 1.0 - self.ranged_win(ref)
+        return value
+
     def sale_value(self, good: str, here: str | None = None) -> float:
         """Best expected gold for one card of `good`: demanded somewhere reachable (fading
-        with distance) or the plain price."""
+        with distance) or the plain price. A style that seldom travels to trade (its
+        `trade_goal` below 1) counts only that share of the premium: it would otherwise
+        carry goods it never delivers."""
         sell = self.game.sell
         best = float(sell.price)
         decay = self.w["travel_decay"]
@@ -184,7 +251,7 @@ class View:
         for tavern in self.open_taverns:
             if self.obs.demand.get(tavern) == good and tavern != here:
                 best = max(best, sell.demanded_price * decay ** self.dist(origin, tavern))
-        return best
+        return sell.price + (best - sell.price) * min(1.0, self.w["trade_goal"])
 
     def loss_if_beaten(self) -> float:
         """What losing a fight may cost: the party, the gold and goods carried, the cards."""

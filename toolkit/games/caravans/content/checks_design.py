@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from toolkit.content.game import ENGINE_SETTINGS
 from toolkit.content.problems import dotted
 from toolkit.content.schema import Text
 from toolkit.games.caravans.content.kinds import KINDS as BUILTIN_KINDS
+from toolkit.games.caravans.content.settings import ENGINE_SETTINGS
 
 
 def check_entries(index) -> None:
