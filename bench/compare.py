@@ -141,7 +141,7 @@ def hero_decisions(options: Options, hero: str, tmp: Path, copies: int) -> None:
                                       opts.beta, k)
             print(f"{word} {hero} ({k} metric{'s' if k > 1 else ''}): {r.decision} after "
                   f"{r.decided_at} paired games, change {100 * (r.estimate.delta or 0):+.1f} pp; "
-                  f"a fixed-size test of the same alpha/beta needs {obs_n} for the observed "
+                  f"a fixed-size test of the same alpha/beta needs {obs_n or '–'} for the observed "
                   f"change, {tol_n} for the tolerance; run stopped at {result.games} "
                   f"({time.monotonic() - start:.0f} s)", flush=True)
 

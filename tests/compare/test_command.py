@@ -237,3 +237,17 @@ def test_an_edit_that_never_comes_up_asks_the_whole_game(tmp_path):
     decisions = {m["metric"]: m["decision"] for m in data["metrics"]}
     assert decisions["party:small_war_band"] == "unobserved"
     assert "Never came up in either version: party Small War Band" in result.output
+
+
+def test_until_all_keeps_playing_for_the_game_wide_metrics(tmp_path):
+    buffed = copy_project(SMALL, tmp_path / "buffed")
+    set_stats(buffed, "ash_sage", 4)
+    first = invoke(str(SMALL), str(buffed), "--max-games", "4000", "--out", str(tmp_path / "q"))
+    every = invoke(str(SMALL), str(buffed), "--max-games", "4000", "--until", "all",
+                   "--out", str(tmp_path / "a"))
+    assert first.exit_code == every.exit_code == 0, every.output
+    q = json.loads((tmp_path / "q" / "report.json").read_text())
+    a = json.loads((tmp_path / "a" / "report.json").read_text())
+    assert a["settings"]["until"] == "all" and a["games"] >= q["games"]
+    open_ = [m for m in a["metrics"] if m["decision"] == "inconclusive"]
+    assert not open_ or a["games"] >= 4000 - 4

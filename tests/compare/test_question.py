@@ -177,3 +177,17 @@ def test_bench_fixed_size_survives_a_zero_or_missing_change():
     assert bench.fixed_size(missing, 4, 0.05, 0.05) == (None, None)
     found = SimpleNamespace(estimate=Estimate(0.25, 0.30, 40, 1e-4), tolerance=0.02)
     assert bench.fixed_size(found, 4, 0.05, 0.05)[1] < at_tol
+
+
+def test_a_renamed_card_is_not_a_question(tmp_path):
+    def rename_and_buff(root):
+        set_stats(root, "ash_sage", 4)
+
+        def rename(cards):
+            for card in cards:
+                if card["id"] == "leaf_archer":
+                    card["name"] = {"en": "Leaf Ranger", "zh": "叶游侠"}
+        edit_cards(root, "heroes.yaml", rename)
+    q = _question(tmp_path, rename_and_buff)
+    assert q.ids == ("ash_sage",)
+    assert [m.name for m in q.metrics] == ["hero:ash_sage", "use:ash_sage"]

@@ -39,6 +39,8 @@ def test_bundled_catalog_reads_the_caravans_settings():
     assert catalog.game.stash.gold_per_point > 0 and catalog.game.rules == "caravans"
     assert isinstance(catalog.game, game_yaml.Game)
     assert set(load_game("caravans").settings_fields()) <= set(type(catalog.game).model_fields)
+    import pickle
+    assert pickle.loads(pickle.dumps(catalog.game)) == catalog.game
 
 
 def test_a_game_without_settings_has_the_generic_model():
@@ -123,3 +125,15 @@ def test_a_setting_under_a_projects_own_rules_says_where_numbers_go(project, run
     assert out[:-1] == ["cards/game.yaml:9:1: error: unknown key 'target': a project's own "
                         "rules (./rules) add no game.yaml settings; keep their numbers in a "
                         "kind declared under 'kinds:' [game.target]"]
+
+
+@pytest.mark.parametrize("rules, expected", [
+    ("caravan", "game.yaml names rules 'caravan', which is not a known game (did you mean "
+                "'caravans'?)"),
+    ("[caravans]", "'rules' is a list, expected text"),
+])
+def test_misnamed_rules_are_one_error_not_one_per_setting(rules, expected, project, run):
+    code, out, _ = run("validate", project([("game.yaml", "rules: caravans ",
+                                             f"rules: {rules} ")]))
+    assert code == 1
+    assert len(out) == 2 and expected in out[0], out

@@ -26,9 +26,15 @@ class Question:
     ids: tuple[str, ...]         # the changed ids the question is about
 
 
+# fields every card has that no game reads when it plays (the rules text is printed; play
+# follows the effects): an entry changed only there is not a question
+PRINTED_ONLY = frozenset({"name", "art", "text", "flavor"})
+
+
 def changed_ids(diff: Sequence[EntryDiff]) -> tuple[str, ...]:
-    """The ids of entries present in both versions whose fields changed."""
-    return tuple(d.id for d in diff if d.status == "changed" and d.kind != GAME_ID)
+    """The ids of entries present in both versions whose played fields changed."""
+    return tuple(d.id for d in diff if d.status == "changed" and d.kind != GAME_ID
+                 and any(c.path.split(".")[0] not in PRINTED_ONLY for c in d.changes))
 
 
 def asked_ids(wanted: Sequence[str], known: set[str]) -> tuple[str, ...]:

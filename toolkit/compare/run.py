@@ -221,6 +221,19 @@ def _note(test: SequentialTest) -> str:
     return f"{lead.metric.label} {delta} ± {half}, {done}"
 
 
+def _check_asked(baseline, options, spec, players, game, cat_a, cat_b, diff, ids) -> None:
+    """A --metric the game does not know stops the run at once: one baseline game names the
+    game's metrics (the first game of the run, played again there)."""
+    from dataclasses import replace
+    seed = seed_for(options.seed, 0)
+    probe = play_units(baseline.root, [(seed, rotations(spec.for_game(seed, players))[:1])],
+                       replace(options, workers=1))
+    records = [r for unit in probe for r in unit]
+    if records:
+        names = sorted(game.metrics(records[0])) + sorted(game.id_metrics(records[0], ids))
+        ask(build_metrics(cat_a, cat_b, players, game, names), diff, options.metrics)
+
+
 def compare_versions(baseline: Version, candidate: Version, options: Options) -> Comparison:
     """Plays paired batches until the sequential test of the question stops (gsprt.py)."""
     from toolkit.progress import progress
@@ -234,6 +247,8 @@ def compare_versions(baseline: Version, candidate: Version, options: Options) ->
     diff = catalog_diff(cat_a, cat_b)
     ids = tuple(dict.fromkeys(changed_ids(diff) + asked_ids(
         options.metrics, set(cat_a.names) | set(cat_b.names))))
+    if options.metrics:
+        _check_asked(baseline, options, spec, players, game, cat_a, cat_b, diff, ids)
     tests: list[SequentialTest] = []       # the question's, then the game-wide one
     question: Question | None = None
     next_unit, interrupted, played = 0, False, 0

@@ -4,6 +4,7 @@ add (`toolkit.game.Game.settings_fields()`); `game_model(rules)` is the merged m
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StringConstraints, create_model, model_validator
@@ -101,7 +102,12 @@ def game_model(rules) -> type[Game]:
     if clash:
         raise TypeError(f"game.yaml setting '{clash[0]}' of rules '{rules.name}' is a field "
                         "every game.yaml has; name it otherwise")
-    model = create_model("Game", __base__=Game, __module__=__name__, **fields) if fields \
-        else Game
+    model = Game
+    if fields:
+        model = create_model("Game", __base__=Game, __module__=__name__, **fields)
+        # a module-level name of its own, so that its values pickle (in this process and
+        # in the workers forked from it) like the generic model's
+        model.__qualname__ = f"_Game_{len(_MODELS)}_{re.sub(r'[^A-Za-z0-9_]', '_', rules.name)}"
+        globals()[model.__qualname__] = model
     _MODELS[id(rules)] = (rules, model)
     return model

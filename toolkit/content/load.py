@@ -157,22 +157,30 @@ def _game_rules(doc: Document | None, loaded: Loaded):
 
 def _unknown_setting(key: str, loaded: Loaded, data: dict) -> str | None:
     """Why a top-level key of game.yaml is unknown when it is a setting of another built-in
-    game (its rules are not the ones named) or the project's rules are its own package."""
+    game (its rules are not the ones named) or the project's rules are its own package
+    (None: the generic message). "" drops the problem: the key is a built-in game's setting
+    and the rules named could not be loaded, which is the error reported."""
     from toolkit.games import BUILTIN, load_game
     rules = data.get("rules")
-    named = f"names rules '{rules}'" if isinstance(rules, str) else "names no rules"
+    local = isinstance(rules, str) and rules.startswith((".", "/"))
+    owner = None
     for name in BUILTIN:
         if name == rules:
             continue
         try:
-            fields = load_game(name).settings_fields()
+            if key in load_game(name).settings_fields():
+                owner = name
+                break
         except Exception:  # a built-in game that cannot load offers no hint
             continue
-        if key in fields:
-            return (f"unknown key '{key}': it is a setting of rules '{name}', and this "
-                    f"game.yaml {named}" + ("" if isinstance(rules, str)
-                                            else f" (add 'rules: {name}')"))
-    if isinstance(rules, str) and rules.startswith((".", "/")):
+    if owner is not None:
+        if rules is not None and not local and loaded.rules is None:
+            return ""
+        named = (f"names rules '{rules}'" if rules is not None else
+                 f"names no rules (add 'rules: {owner}')")
+        return f"unknown key '{key}': it is a setting of rules '{owner}', and this game.yaml " \
+               + named
+    if local:
         return (f"unknown key '{key}': a project's own rules ({rules}) add no game.yaml "
                 "settings; keep their numbers in a kind declared under 'kinds:'")
     return None
@@ -262,5 +270,8 @@ def _schema_problems(exc: ValidationError, doc: Document, base: tuple, label: tu
         line, col = doc.where(base + loc)
         text = messages.message(err, loc, model)
         if unknown_key is not None and err["type"] == "extra_forbidden" and len(loc) == 1:
-            text = unknown_key(loc[0], loaded, data) or text
+            text = unknown_key(loc[0], loaded, data)
+            if text == "":
+                continue
+            text = text or messages.message(err, loc, model)
         loaded.report.add(Problem(doc.file, line, col, "error", text, dotted(label + loc)))

@@ -1,5 +1,6 @@
 """The content of Caravans & Brigands: its kinds (`kinds.py`), its effect operations
-(`ops.py`) and its pass-2 checks (the board graph, effects against the ops, design budgets
+(`ops.py`), its game.yaml settings (`settings.py`, through `CaravansGame.settings_fields()`)
+and its pass-2 checks (the board graph, effects against the ops, design budgets
 and settings: `checks_board`, `checks_effects`, `checks_design`), which the generic
 validator runs through `CaravansGame.kinds()`, `ops()` and `validate()`."""
 
