@@ -1,14 +1,34 @@
-"""The search agent: its cheap paths, its paired verdict and its determinism (its strength
-against the balanced heuristic is tested in test_search_strength.py)."""
+"""The search agent: which decisions it searches, its paired verdict, its choices in
+hand-built positions and its determinism (its strength against the balanced heuristic is
+measured by bench/search_strength.py and, slowly, test_search_strength.py)."""
 
 from __future__ import annotations
 
-from toolkit.games.caravans import GAME
-from toolkit.games.caravans import engine
 from toolkit.agents import make_agent
-from toolkit.games.caravans.agents.search import SearchAgent
+from toolkit.agents.search import paired_verdict
+from toolkit.games.caravans import GAME, engine
+from toolkit.games.caravans.engine.actions import ActionKind as K
 
 from .conftest import play_until
+
+
+def _verdict(values):
+    return paired_verdict(values, 1.0, 2.0)
+
+
+def _scenario(catalog, setup: dict, steps: list[str]):
+    """The state of a ruling-style setup after the first legal action of each kind."""
+    state = GAME.scenario(catalog, setup, 1)
+    for kind in steps:
+        state = engine.apply_action(state, next(a for a in engine.legal_actions(state)
+                                                if a.kind.name.lower() == kind))
+    return state
+
+
+def _choose(catalog, state, budget: int = 8, seed: int = 1):
+    seat = engine.current_player(state)
+    agent = make_agent(f"search:{budget}", GAME, catalog, seat, seed)
+    return agent, agent.choose(engine.observation(state, seat), engine.legal_actions(state))
 
 
 def test_a_single_legal_action_needs_no_rollout(catalog):
@@ -25,40 +45,69 @@ def test_verdict_keeps_the_favourite_unless_clearly_beaten():
     assert _verdict([[1, 2, 3, 4], [1, 2, 3, 4]]) == 0           # equal
     assert _verdict([[0, 0, 0], [2, 2, 2], [4, 4, 4]]) == 2      # the best rival
     assert _verdict([[0, 0, 0], [0.5, 0.5, 0.5]]) == 0           # too small a gain
+    assert _verdict([[0], [9]]) == 0                             # one world proves nothing
 
 
 def test_search_is_deterministic_for_a_seed(catalog):
     state, _ = play_until(catalog, 8, ["raider", "trader"],
                           lambda s: s.round >= 4 and len(engine.legal_actions(s)) > 3)
-    seat = engine.current_player(state)
-    legal = engine.legal_actions(state)
-    picks = {make_agent("search:16", GAME, catalog, seat, 8).choose(engine.observation(state, seat),
-                                                              legal) for _ in range(2)}
+    picks = {_choose(catalog, state, 16, 8)[1] for _ in range(2)}
     assert len(picks) == 1
 
 
-def test_before_the_endgame_the_heuristic_decides_without_rollouts(catalog):
+def test_tavern_micro_actions_follow_the_heuristic(catalog):
     state, _ = play_until(catalog, 5, ["balanced", "balanced"],
-                          lambda s: s.phase == "play" and len(engine.legal_actions(s)) > 2)
+                          lambda s: s.visit is not None and s.announced is None
+                          and len(engine.legal_actions(s)) > 2)
+    agent, pick = _choose(catalog, state)
+    view = engine.observation(state, agent.seat)
+    if not agent._endgame(view):
+        assert agent._kind(view, engine.legal_actions(state)) is None
+        assert agent.decisions == 0
+    assert pick in engine.legal_actions(state)
+
+
+def test_route_decisions_are_searched_through_the_rivals_turn(catalog):
+    state, _ = play_until(catalog, 5, ["balanced", "balanced"],
+                          lambda s: s.phase == "play" and s.visit is None and not s.pending
+                          and s.combat is None and s.round >= 2
+                          and len(engine.legal_actions(s)) > 3)
     seat = engine.current_player(state)
-    agent = make_agent("search:16", GAME, catalog, seat, 5)
+    agent = make_agent("search:8", GAME, catalog, seat, 5)
     view = engine.observation(state, seat)
-    assert not agent._endgame(view)
-    assert agent.choose(view, engine.legal_actions(state)) in engine.legal_actions(state)
-    assert agent.decisions == 0
+    assert agent._kind(view, engine.legal_actions(state)) in ("turn", "endgame")
+    turns = state.players[seat].turns
+    assert agent._horizon(view, "turn") == (turns + 1, True)
 
 
-def test_in_the_endgame_every_open_decision_is_searched(catalog):
-    searchers = [make_agent("search:8", GAME, catalog, seat, 5) for seat in (0, 1)]
+def test_in_the_endgame_it_stashes_for_the_win(catalog):
+    """Nine glory and ten gold in its home tavern, the rival at nine too: stashing the gold
+    is the tenth point and the win; rollouts reach the end of the game and see it."""
+    setup = {"first": 0, "seats": [
+        {"hero": "maren_saltwind", "glory": 9, "gold": 10},
+        {"hero": "sylwen_silvertongue", "glory": 9, "gold": 10}]}
+    state = _scenario(catalog, setup, ["tavern"])
+    agent, pick = _choose(catalog, state)
+    view = engine.observation(state, 0)
+    assert agent._endgame(view)
+    assert pick.kind is K.STASH
+    after = engine.apply_action(state, pick)
+    assert after.announced == 0
 
-    def endgame(s) -> bool:  # the seat to act sees someone within reach of the goal
-        seat = engine.current_player(s)
-        return seat >= 0 and len(engine.legal_actions(s)) > 2 \
-            and searchers[seat]._endgame(engine.observation(s, seat))
-    state, _ = play_until(catalog, 5, ["balanced", "balanced"], endgame)
-    seat = engine.current_player(state)
-    agent = searchers[seat]
-    view = engine.observation(state, seat)
-    assert not engine.is_terminal(state) and agent._endgame(view)
-    agent.choose(view, engine.legal_actions(state))
-    assert agent.decisions == 1 and len(agent.last) >= 2
+
+def test_in_a_fight_it_takes_on_the_weaker_party_rather_than_flee(catalog):
+    """A large war band in the second round of its fight against a small caravan with 25
+    gold: melee or ranged wins the gold and a point of glory, fleeing throws both away. The
+    decision is searched (paired rollouts), and the pick is the one with the best mean."""
+    setup = {"first": 0, "dice": ["skull", 1, 1, 1, 1, 1, 1, 1], "seats": [
+        {"hero": "aldric_vane", "party": "large_war_band", "at": {"region": "greymarch"},
+         "glory": 3},
+        {"hero": "maren_saltwind", "party": "small_caravan", "at": {"region": "greymarch"},
+         "gold": 25, "glory": 3}]}
+    state = _scenario(catalog, setup, ["explore", "attack", "combat_choice", "combat_choice"])
+    legal = engine.legal_actions(state)
+    assert {a.args[0] for a in legal} == {"ranged", "melee", "flee"}
+    agent, pick = _choose(catalog, state)
+    assert agent.decisions == 1 and pick.args[0] != "flee"
+    means = dict(agent.last)
+    assert means[pick] >= max(means.values()) - 1e-9 or pick == agent.last[0][0]

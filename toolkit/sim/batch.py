@@ -14,12 +14,13 @@ import os
 import signal
 import sys
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from toolkit.errors import ContentError, RulesError, ToolkitError, UsageError
-from toolkit.sim.progress import game_progress
+from toolkit.progress import progress as show_progress
 
 Record = dict[str, Any]
 Item = tuple[int, int, tuple[str, ...]]  # (game index, seed, agents)
@@ -156,10 +157,12 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     local = (_start_local(root, content_hash, chunks, workers, trust) if backend == "local"
              else None)
     done: dict[int, Record] = {}
-    with game_progress(len(items), enabled=progress) as advance:
+    start = time.monotonic()
+    with show_progress("simulating", total=len(items), enabled=progress) as step:
         def collect(pairs):
             done.update(pairs)
-            advance(len(pairs))
+            rate = len(done) / max(time.monotonic() - start, 1e-9)
+            step(len(pairs), note=f"{rate:,.1f} games/s")
         try:
             if backend == "dask":
                 _run_dask(root, content_hash, chunks, workers, scheduler, collect, trust)

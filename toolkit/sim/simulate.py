@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.sim.batch import catalog_for, check_backend, run_games
+from toolkit.project import default_output
 from toolkit.sim.output import write_run
 from toolkit.sim.plan import parse_agents, parse_players, plan_games
 from toolkit.sim.report import render_html
@@ -51,7 +52,7 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     allowed = (catalog.game.players.min, catalog.game.players.max)
     counts = parse_players(players or f"{allowed[0]}-{allowed[1]}", allowed)
     spec = parse_agents(agents, max(counts), game, catalog)
-    folder = Path(out) if out else Path(root) / "output" / "sim"
+    folder = Path(out) if out else default_output(root) / "sim"
     check_writable(folder)  # before any game is played
     plan = plan_games(seed, games, counts, spec)
     records = run_games(root, [g.seed for g in plan], [g.agents for g in plan],
