@@ -101,7 +101,7 @@ def test_the_trader_plays_market_contacts_before_buying(catalog):
 
 def test_market_contacts_waits_when_there_is_no_room(catalog):
     """A full caravan buys nothing, so the card is kept."""
-    goods = ["spice", "spice", "spice"]
+    goods = ["spices", "spices", "spices"]
     state = visit(position(catalog, {"gold": 20, "glory_cards": ["market_contacts"],
                                      "goods": goods, "stats": {"cargo": 3}}))
     found = scores(catalog, state)
@@ -121,8 +121,9 @@ def test_a_used_amulet_is_restored_when_gold_allows(catalog):
 
 
 def test_a_weapon_is_sold_when_its_gold_completes_a_stash_point(catalog):
-    """At home with 15 gold (6 kept back, so 9 to stash), one more gold buys a stash point."""
-    seat = {"gold": 15, "weapons": ["chain_net"]}
+    """At home with 15 gold (6 kept back, so 9 to stash), one more gold buys a stash point;
+    with 12 gold it would not, and a war band keeps its weapon."""
+    seat = {"gold": 15, "weapons": ["chain_net"], "party": "small_war_band"}
     found = scores(catalog, visit(position(catalog, seat)), "balanced")
     assert of_kind(found, K.SELL_WEAPON) > 0
     found = scores(catalog, visit(position(catalog, dict(seat, gold=12))), "balanced")

@@ -30,7 +30,7 @@ def _problem(play: bool) -> str | None:
 def _ready(play: bool, what: str):
     problem = _problem(play)
     if problem:
-        pytest.skip(f"{what} ({problem})")
+        pytest.fail(f"{what} ({problem})")  # a broken engine fails, never skips
     return BUNDLED_PROJECT
 
 
@@ -46,4 +46,4 @@ def content_ready():
 
 @pytest.fixture
 def agents_ready():
-    pytest.importorskip("toolkit.games.caravans.agents.heuristic")
+    import toolkit.games.caravans.agents.heuristic  # noqa: F401 - fails loudly if broken
