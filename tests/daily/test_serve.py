@@ -51,9 +51,8 @@ def served(blank):
 @pytest.fixture(scope="module")
 def browser():
     """One browser for the module (starting Chromium is the slow part)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if CHROMIUM is None:
-        pytest.skip("no system Chromium (apt-get install chromium)")
+    from playwright import sync_api  # a test dependency: missing is a failure, not a skip
+    assert CHROMIUM is not None, "no system Chromium: apt-get install chromium (README)"
     with sync_api.sync_playwright() as play:
         chromium = play.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield chromium

@@ -20,10 +20,7 @@ def mini():
 
 @pytest.fixture(scope="session")
 def bundled():
-    try:
-        return load_catalog(REPO)
-    except Exception as exc:  # the bundled cards are written in parallel
-        pytest.skip(f"bundled content not loadable yet: {exc}")
+    return load_catalog(REPO)
 
 
 def started(catalog, seed=1, players=4, party="small_war_band"):
