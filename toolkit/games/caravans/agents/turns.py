@@ -107,7 +107,9 @@ def form_party(v, args) -> float:
     glory = v.w["glory"] if card.size == "large" and not v.me.large_formed else 0.0
     short = max(0.0, v.w["gold_reserve"] - (v.me.gold - cost))
     gain = party_pref(v, kind) - party_pref(v, v.me.party.kind) + glory
-    return gain - v.w["gold"] * cost - short
+    kept = v.me.party.flipped  # the old party's equipment goes back to the taverns
+    lost = sum(equipment_value(v, e, e in kept) for e in v.me.party.equipment)
+    return gain - v.w["gold"] * cost - short - lost
 
 
 def repair(v, args) -> float:
@@ -146,7 +148,8 @@ def equipment_value(v, token: str, flipped: bool = False) -> float:
     does (cargo for trading, fighting gear for fighters); a used amulet until restored
     is worth its token less the restoring."""
     fight = max(v.w["fight_players"], v.w["fight_npcs"], v.w["raid"])
-    worth = v.w["equipment"]
+    held = len(v.me.party.equipment) if v.me.party else 0
+    worth = v.w["equipment"] * EQUIPMENT_FADE ** held
     for op, params in v.rules.effects.get(token, ()):
         if op == "modify_stat" and getattr(params, "stat", "") == "cargo":
             worth *= 0.5 + 0.5 * v.w["trade_goal"]
@@ -157,6 +160,7 @@ def equipment_value(v, token: str, flipped: bool = False) -> float:
     return worth
 
 
+EQUIPMENT_FADE = 0.85  # each token held makes the next one worth less (a party needs few)
 FIGHT_GEAR = frozenset({"pre_melee_strike", "volley"})
 FIGHT_STATS = frozenset({"attack"})
 
