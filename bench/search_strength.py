@@ -1,11 +1,16 @@
-"""Measures the search agent's strength against the balanced heuristic, and its speed.
+"""Measures an agent's strength against another (by default `search:N` against the
+balanced heuristic), and the time it spends choosing.
 
-2-player games, each seed played twice with the seats swapped; prints the win rate with a
-95% Wilson interval, the seat-0 rate of the balanced mirror for reference, and the search
-agent's decisions per second. Usage:
+2-player games, each seed played twice with the seats swapped (the seed's luck and the
+first seat's edge cancel out); prints the win rate (ties shared) with its 95% Wilson
+interval and one-sided 95% lower bound, the agent's decisions per second, the decisions
+settled by rollouts and those where rollouts overruled the heuristic, and the seconds per
+game. Usage:
 
     .venv/bin/python bench/search_strength.py --budget 16 --first 9000 --seeds 100 [--jobs 2]
-        [--set ENDGAME_GAP=5 ...]   # override search.py constants for an experiment
+        [--set LEAD=6 ...]          # override search.py constants for an experiment
+    .venv/bin/python bench/search_strength.py --agent random --seeds 50   # the ladder
+    .venv/bin/python bench/search_strength.py --agent raider --against balanced
 """
 
 from __future__ import annotations
@@ -24,53 +29,62 @@ from toolkit.sim.stats import score
 from toolkit.sim.stats_math import wilson
 
 ROOT = Path(__file__).resolve().parents[1]
+ONE_SIDED_Z = 1.644854
 
 
 def _setup(overrides: list[str]) -> None:
-    """Set numeric (or 0/1 flag) constants of search.py: ['ENDGAME_GAP=5', ...]."""
+    """Set numeric (or 0/1 flag) constants of search.py: ['LEAD=6', ...]."""
     for item in overrides:
         name, value = item.split("=", 1)
         setattr(search, name, type(getattr(search, name))(float(value)))
 
 
-def play(job) -> tuple[float, int, float, float, int]:
-    """(search's score, its searched decisions, its seconds, all its decisions, the searched
-    decisions where rollouts overruled the heuristic) of one game."""
-    seed, search_seat, budget, overrides = job
+def play(job) -> tuple[float, int, float, float, int, float]:
+    """(the agent's score, its searched decisions, its seconds, all its decisions, the
+    searched decisions where rollouts overruled the heuristic, the game's seconds)."""
+    seed, seat, agent, against, overrides = job
     _setup(overrides)
     catalog = load_catalog(ROOT)
-    lineup = ["balanced", "balanced"]
-    lineup[search_seat] = f"search:{budget}"
-    state, agents, spent, decisions = timed_game(catalog, seed, lineup, search_seat,
+    lineup = [against, against]
+    lineup[seat] = agent
+    start = time.perf_counter()
+    state, agents, spent, decisions = timed_game(catalog, seed, lineup, seat,
                                                  time.perf_counter)
-    return (score(engine.game_record(state), search_seat), agents[search_seat].decisions,
-            spent, decisions, agents[search_seat].overruled)
+    me = agents[seat]
+    return (score(engine.game_record(state), seat), getattr(me, "decisions", 0), spent,
+            decisions, getattr(me, "overruled", 0), time.perf_counter() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=search.DEFAULT_BUDGET)
+    parser.add_argument("--agent", default=None, help="default: search:BUDGET")
+    parser.add_argument("--against", default="balanced")
     parser.add_argument("--first", type=int, default=9000)
     parser.add_argument("--seeds", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], dest="overrides")
     args = parser.parse_args()
-    jobs = [(seed, seat, args.budget, args.overrides)
+    agent = args.agent or f"search:{args.budget}"
+    jobs = [(seed, seat, agent, args.against, args.overrides)
             for seed in range(args.first, args.first + args.seeds) for seat in (0, 1)]
     start = time.perf_counter()
     with Pool(args.jobs) as pool:
         games = pool.map(play, jobs, chunksize=1)
     wall = time.perf_counter() - start
+    n = len(games)
     wins = sum(g[0] for g in games)
-    low, high = wilson(wins, len(games))
-    searched, spent, decisions, overruled = (sum(g[i] for g in games) for i in (1, 2, 3, 4))
-    print(f"search:{args.budget} vs balanced, seeds {args.first}-{args.first + args.seeds - 1}"
-          f" x both seats = {len(games)} games {' '.join(args.overrides)}")
-    print(f"  win rate {wins / len(games):.3f}  95% Wilson [{low:.3f}, {high:.3f}]")
+    low, high = wilson(wins, n)
+    one_sided = wilson(wins, n, ONE_SIDED_Z)[0]
+    searched, spent, decisions, overruled, game_s = (sum(g[i] for g in games)
+                                                     for i in (1, 2, 3, 4, 5))
+    print(f"{agent} vs {args.against}, seeds {args.first}-{args.first + args.seeds - 1}"
+          f" x both seats = {n} games {' '.join(args.overrides)}")
+    print(f"  win rate {wins / n:.3f}  95% Wilson [{low:.3f}, {high:.3f}], one-sided 95% "
+          f"lower bound {one_sided:.3f}")
     print(f"  {decisions / spent:.1f} decisions/s ({searched} of {decisions} settled by "
-          f"rollouts, {overruled} overruled, {searched / spent:.2f}/s); "
-          f"{spent / len(games):.2f} s of search per "
-          f"game; wall {wall:.0f} s with {args.jobs} job(s)")
+          f"rollouts, {overruled} overruled); {spent / n:.2f} s choosing and "
+          f"{game_s / n:.2f} s in all per game; wall {wall:.0f} s with {args.jobs} job(s)")
 
 
 if __name__ == "__main__":

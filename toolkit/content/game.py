@@ -4,6 +4,7 @@ add (`toolkit.game.Game.settings_fields()`); `game_model(rules)` is the merged m
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Annotated, Literal
 
@@ -64,6 +65,8 @@ class KindDecl(Settings):
     label: Text | None = Field(None, description="the kind's printed name {en, zh}")
     fields: dict[KindName, FieldDecl] = Field(default_factory=dict, max_length=100)
     effects: bool = Field(False, description="cards of this kind carry effects")
+    print: bool = Field(True, description="false: data for the rules (map spaces, zones), "
+                        "not printed as cards by build")
 
 
 class Game(Settings):
@@ -83,6 +86,12 @@ class Game(Settings):
     card_sizes: dict[KindName, CardSize] = Field(default_factory=dict)
     kinds: dict[KindName, KindDecl] = Field(default_factory=dict, max_length=50,
                                        description="further kinds declared by the project")
+
+
+def fields_of(model: type[Settings]) -> dict:
+    """name -> (annotation, FieldInfo) of every field of `model` (fresh FieldInfo objects on
+    each call): a game's `settings_fields()` written as one pydantic model of its settings."""
+    return {name: (f.annotation, copy.copy(f)) for name, f in model.model_fields.items()}
 
 
 _MODELS: dict[int, tuple[object, type[Game]]] = {}

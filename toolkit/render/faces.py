@@ -60,11 +60,14 @@ def card_size(catalog, kind: str, default=DEFAULT_CARD) -> tuple[float, float]:
 
 def card_kinds(catalog, only=frozenset(), styles=None) -> list[str]:
     """Kinds printed as cards, in game.yaml order: those with a card size, the kinds the
-    project declares and those the game styles, each only when it has entries."""
+    project declares and those the game styles, each only when it has entries and its
+    declaration does not say `print: false` (data for the rules, not cards)."""
     order = list(catalog.game.card_sizes) + list(catalog.game.kinds) + list(styles or {})
+    unprinted = {k for k, decl in catalog.game.kinds.items() if not decl.print}
     seen: list[str] = []
     for kind in order:
-        if kind not in seen and catalog.of(kind) and (not only or kind in only):
+        if kind not in seen and kind not in unprinted and catalog.of(kind) \
+                and (not only or kind in only):
             seen.append(kind)
     return seen
 

@@ -32,6 +32,8 @@ def install() -> None:
         return
     base = os.environ.get("FONTCONFIG_FILE") or (SYSTEM_CONF if Path(SYSTEM_CONF).is_file()
                                                  else None)
+    if base is None:  # no configuration to extend: replacing it would hide the system's fonts
+        return
     text = config_text(base)
     name = f"card-toolkit-fonts-{hashlib.sha256(text.encode()).hexdigest()[:12]}.conf"
     path = Path(tempfile.gettempdir()) / name

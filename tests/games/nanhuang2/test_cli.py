@@ -70,8 +70,9 @@ def test_replay_prints_a_game_in_chinese():
 def test_compare_sees_the_edit(tmp_path):
     candidate = tmp_path / "nh"
     shutil.copytree(PROJECT, candidate, ignore=shutil.ignore_patterns("output"))
-    settings = candidate / "cards" / "settings.yaml"
-    settings.write_text(settings.read_text().replace("value: 1.5}", "value: 2}"))
+    game_yaml = candidate / "cards" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("monster_multiplier: 1.5",
+                                                       "monster_multiplier: 2"))
     code, out = invoke("compare", PROJECT, candidate, "--max-games", "40", "--batch", "20",
                        "--players", "2", "--workers", "1", "-q", "--out", tmp_path / "cmp")
     assert code in (0, 3), out

@@ -159,12 +159,12 @@ def test_validate_hook_finds_game_specific_problems(catalog, tmp_path):
     wilds.write_text(wilds.read_text().replace("adjacent: [w0, w5, w1]}", "adjacent: [w5, w1]}")
                      .replace("adjacent: [w1, w2, w3, w4, w5, w6]", "adjacent: [w1, w2, w3, w4, w5]")
                      .replace("adjacent: [w0, w4, w6]}", "adjacent: [w0, w4, w6]}"))
-    settings = project / "cards" / "settings.yaml"
-    settings.write_text(settings.read_text().replace("id: round_limit", "id: round_limits"))
+    game_yaml = project / "cards" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("starting_hand: 5 ", "starting_hand: 19"))
     with pytest.raises(ContentError) as caught:     # load_catalog runs the game's checks
         load_catalog(project)
     messages = str(caught.value)
-    assert "round_limit" in messages and "'w0' needs 6 neighbours" in messages
+    assert "starting hand of 19" in messages and "'w0' needs 6 neighbours" in messages
     assert "wilds.yaml:9:" in messages and "'w6' needs 3 neighbours" in messages
 
 

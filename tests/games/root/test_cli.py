@@ -67,8 +67,8 @@ def test_compare_names_the_edited_setting(tmp_path):
     project = _copy(tmp_path)
     other = tmp_path / "other"
     shutil.copytree(project, other, ignore=shutil.ignore_patterns("output"))
-    settings = other / "cards" / "settings.yaml"
-    settings.write_text(settings.read_text().replace("value: 30}", "value: 20}"))
+    game_yaml = other / "cards" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("win_vp: 30 ", "win_vp: 20 "))
     code, out = invoke("compare", project, other, "--max-games", "4", "--players", "4")
     assert "win_vp" in out, out
 

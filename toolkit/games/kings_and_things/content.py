@@ -1,5 +1,5 @@
 """Checks of a Kings & Things project beyond its declared kinds: the counter totals
-(settings things_in_cup, hex_tiles, sea_tiles), creatures keyed to land, heroes two to a
+(game.yaml settings things_in_cup, hex_tiles, sea_tiles), creatures keyed to land, heroes two to a
 counter with one Terrain Lord per land terrain, the fort ladder, and a board that can be
 laid for every player count."""
 
@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from toolkit.games.kings_and_things.data import REQUIRED_SETTINGS, THING_KINDS
+from toolkit.games.kings_and_things.data import THING_KINDS
 from toolkit.games.kings_and_things.hexmap import spiral
+from toolkit.games.kings_and_things.settings import values
 
 
 def _entries(catalog, kind) -> dict:
@@ -18,11 +19,9 @@ def _entries(catalog, kind) -> dict:
 
 
 def validate(catalog, report) -> None:
-    settings = {k: int(v.value) for k, v in _entries(catalog, "setting").items()}
-    for name in REQUIRED_SETTINGS:
-        if name not in settings:
-            report(None, f"setting '{name}' is missing; Kings & Things needs it: add an "
-                   f"entry with id {name} and a value to settings.yaml")
+    if getattr(catalog, "game", None) is None:
+        return                      # game.yaml is invalid (reported): no settings to check
+    settings = values(catalog.game)
     terrains = _entries(catalog, "terrain")
     land = {t for t, e in terrains.items() if e.land}
     things = sum(int(e.copies) for k in THING_KINDS for e in _entries(catalog, k).values())
@@ -44,18 +43,17 @@ def validate(catalog, report) -> None:
     if len(forts) != 4:
         report(None, f"there are {len(forts)} fort levels; Kings & Things has 4")
     for key in ("board_rings", "board_rings_small"):
-        if key in settings and "sea_set_aside" in settings:
-            need = len(spiral(settings[key]))
-            have = tiles - min(seas, settings["sea_set_aside"])
-            if have < need or have - need < 1:
-                report(key, f"a board of {settings[key]} rings needs {need} tiles and a "
-                       f"replacement deck; only {have} tiles are laid out", "value")
+        need = len(spiral(settings[key]))
+        have = tiles - min(seas, settings["sea_set_aside"])
+        if have < need or have - need < 1:
+            report(None, f"a board of {settings[key]} rings needs {need} tiles and a "
+                   f"replacement deck; only {have} tiles are laid out", key)
 
 
 def _total(report, settings, key, got, what) -> None:
-    if key in settings and settings[key] != got:
-        report(key, f"the project has {got} {what}, but setting '{key}' says "
-               f"{settings[key]}; fix the copies or the setting", "value")
+    if settings[key] != got:
+        report(None, f"the project has {got} {what}, but setting '{key}' says "
+               f"{settings[key]}; fix the copies or the setting in game.yaml", key)
 
 
 def _heroes(catalog, report, land) -> None:

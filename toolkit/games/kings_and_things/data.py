@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from toolkit.errors import ContentError
+from toolkit.games.kings_and_things.settings import values
 
 THING_KINDS = ("creature", "income_counter", "treasure", "magic_item", "random_event")
 LAND_COST_2 = ("swamp", "mountain", "forest", "jungle")
@@ -22,7 +23,7 @@ def base(instance: str) -> str:
 @dataclass
 class Data:
     key: str
-    settings: dict[str, int]
+    settings: dict[str, int]           # game.yaml settings (settings.py)
     kind_of: dict[str, str]            # entry id -> kind
     entry: dict[str, object]           # entry id -> pydantic entry
     instances: list[str]               # every thing counter of the cup, sorted
@@ -57,14 +58,6 @@ class Data:
         return self.forts[level - 1]
 
 
-REQUIRED_SETTINGS = ("starting_gold", "starting_things", "starting_hexes", "sea_set_aside",
-                     "board_rings", "board_rings_small", "land_income", "hero_income",
-                     "hero_gold_before", "hero_gold_after", "hexes_per_free_draw",
-                     "paid_draw_cost", "paid_draw_max", "trade_in", "move_points",
-                     "stack_limit", "rack_limit", "build_cost", "citadel_income",
-                     "citadel_income_small", "thief_max", "assassin_hit", "round_limit")
-
-
 def by_key(key: str) -> Data:
     """The Data of a state's catalog (loaded when its game was made)."""
     return _CACHE[key]
@@ -75,11 +68,7 @@ def load(catalog) -> Data:
     key = catalog.content_hash
     if key in _CACHE:
         return _CACHE[key]
-    settings = {k: int(v.value) for k, v in catalog.of("setting").items()}
-    missing = [s for s in REQUIRED_SETTINGS if s not in settings]
-    if missing:
-        raise ContentError(f"settings.yaml: setting '{missing[0]}' is missing; Kings & "
-                           "Things needs it (add an entry of kind setting with a value)")
+    settings = values(getattr(catalog, "game", None))
     kind_of, entry, instances = {}, {}, []
     for kind in THING_KINDS + ("character",):
         for id_, card in catalog.of(kind).items():

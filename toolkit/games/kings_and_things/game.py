@@ -15,7 +15,7 @@ class KingsAndThings(Game):
     name = "kings_and_things"
     title = {"en": "Kings & Things", "zh": "国王与Things"}
     max_actions = 60_000
-    length_setting = "setting 'round_limit' in settings.yaml"
+    length_setting = "round_limit in game.yaml"
 
     # ---- the state machine ------------------------------------------------------------
     def new_game(self, catalog, seed, seats):

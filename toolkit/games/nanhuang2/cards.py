@@ -1,5 +1,5 @@
-"""The game's content as one flat table: each card id's numbers, the settings, the zones of
-a field and the wilds' hexagon, read once per catalog from the declared kinds."""
+"""The game's content as one flat table: each card id's numbers, the settings (game.yaml),
+the zones of a field and the wilds' hexagon, read once per catalog from the declared kinds."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ import math
 from dataclasses import dataclass, field
 
 from toolkit.errors import ContentError
+from toolkit.games.nanhuang2.settings import values
 
 PLAYABLE = ("soldier", "monster", "facility", "effect", "incident")  # the market deck
 FIELD = ("front", "back", "facilities")
-SETTINGS = ("starting_hand", "protection_rounds", "monster_multiplier", "strike_multiplier",
-            "empty_starts_to_lose", "wipe_rewards", "offers_per_turn", "round_limit")
 
 
 @dataclass(frozen=True)
@@ -94,11 +93,7 @@ def _build(catalog) -> Table:
             names[cid] = {"en": e.name.en, "zh": e.name.zh or e.name.en}
             if kind in PLAYABLE:
                 deck.extend([cid] * e.copies)
-    settings = {k: float(e.value) for k, e in catalog.of("setting").items()}
-    missing = [s for s in SETTINGS if s not in settings]
-    if missing:
-        raise ContentError(f"nanhuang2 needs setting '{missing[0]}' in settings.yaml "
-                           f"(kind: setting, with a value)")
+    settings = values(getattr(catalog, "game", None))
     zones = catalog.of("zone")
     for z in FIELD:
         if z not in zones:

@@ -1,17 +1,13 @@
 """Game-specific content checks (`Game.validate`): what the declared kinds cannot say
-alone — the settings and zones the rules read, the hexagon's shape, abilities with their
-tag, and a deck able to fill the wilds at the start."""
+alone — the zones the rules read, the hexagon's shape, a starting hand the basics can fill,
+abilities with their tag, and a deck able to fill the wilds at the start."""
 
 from __future__ import annotations
 
-from toolkit.games.nanhuang2.cards import FIELD, PLAYABLE, SETTINGS
+from toolkit.games.nanhuang2.cards import FIELD, PLAYABLE
 
 
 def validate(catalog, report) -> None:
-    settings = catalog.of("setting")
-    for name in SETTINGS:
-        if name not in settings:
-            report(None, f"nanhuang2 needs the setting '{name}' (settings.yaml)")
     zones = catalog.of("zone")
     for name in FIELD:
         if name not in zones:
@@ -22,10 +18,11 @@ def validate(catalog, report) -> None:
     basics = catalog.of("basic")
     if not basics:
         report(None, "nanhuang2 needs basic cards (basics.yaml)")
-    hand = settings.get("starting_hand")
-    if hand is not None and basics and hand.value > sum(b.per_player for b in basics.values()):
-        report("starting_hand", f"a starting hand of {hand.value:g} is more than the "
-               f"{sum(b.per_player for b in basics.values())} basics dealt to each player", "value")
+    hand = getattr(catalog.game, "starting_hand", None)   # no game: game.yaml is invalid
+    if basics and hand is not None and hand > sum(b.per_player for b in basics.values()):
+        report(None, f"a starting hand of {hand} is more than the "
+               f"{sum(b.per_player for b in basics.values())} basics dealt to each player",
+               "starting_hand")
     for kind in ("soldier", "facility"):
         for cid, e in catalog.of(kind).items():
             if e.ability and (not e.ability_tag or not e.amount):

@@ -19,7 +19,7 @@ class NanhuangGame(Game):
 
     name = "nanhuang2"
     title = {"en": "Nanhuang 2: the Southern Wilds", "zh": "南荒2"}
-    length_setting = "the round_limit setting in settings.yaml"
+    length_setting = "round_limit in game.yaml"
 
     legal_actions = staticmethod(legal_actions)
     apply_action = staticmethod(apply_action)
@@ -107,6 +107,10 @@ class NanhuangGame(Game):
 
     def expect(self, state, item: Mapping):
         return scenario.expect(state, item)
+
+    def settings_fields(self) -> dict:
+        from toolkit.games.nanhuang2.settings import fields
+        return fields()
 
     def validate(self, catalog, report) -> None:
         from toolkit.games.nanhuang2.checks import validate

@@ -1,5 +1,6 @@
 """Root's static content, read once from a catalog: the map graph, the deck, the item
-supply, faction tracks, leaders, characters and quests. The rules read only this."""
+supply, faction tracks, leaders, characters, quests and the game.yaml settings. The rules
+read only this."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from toolkit.errors import ContentError
+from toolkit.games.root.settings import values
 
 SUITS = ("fox", "rabbit", "mouse")
 FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")
@@ -27,7 +29,7 @@ class Static:
     cards: dict = field(default_factory=dict)       # card id -> dict of its fields
     deck: list = field(default_factory=list)        # one id per physical card
     items: dict = field(default_factory=dict)       # item -> {supply, ruin, start, copies}
-    settings: dict = field(default_factory=dict)
+    settings: dict = field(default_factory=dict)   # game.yaml settings (settings.py)
     pieces: dict = field(default_factory=dict)      # piece id -> {faction, form, cost, vp, draw}
     warriors: dict = field(default_factory=dict)    # faction -> warriors in the box
     aids: list = field(default_factory=list)
@@ -46,8 +48,8 @@ class Static:
     def corners(self):
         return [c for c in self.clearings if c in self.opposite]
 
-    def setting(self, key, default):
-        return int(self.settings.get(key, default))
+    def setting(self, key) -> int:
+        return self.settings[key]
 
 
 def static_of(s) -> Static:
@@ -105,7 +107,7 @@ def _build(catalog) -> Static:
     for iid, i in entries(catalog, "item").items():
         s.items[iid] = {"supply": i.supply, "ruin": i.ruin, "start": i.start,
                         "copies": i.copies}
-    s.settings = {k: v.value for k, v in entries(catalog, "setting").items()}
+    s.settings = values(getattr(catalog, "game", None))
     for pid, p in entries(catalog, "piece").items():
         s.pieces[pid] = {"faction": p.faction, "form": p.form, "suit": p.suit,
                          "copies": p.copies, "cost": list(p.cost or []),

@@ -41,7 +41,7 @@ def add_supporter(s, st, card):
     from toolkit.games.root.board import on_map
     a = s.f["alliance"]
     bases = sum(on_map(s, b) for b in ("base_fox", "base_rabbit", "base_mouse"))
-    if bases == 0 and len(a["supporters"]) >= st.setting("supporters_cap", 5):
+    if bases == 0 and len(a["supporters"]) >= st.setting("supporters_cap"):
         cards.discard(s, st, card)
     else:
         a["supporters"].append(card)

@@ -22,7 +22,7 @@ def deal(catalog, seed, factions) -> State:
     s.rng().shuffle(deck)
     s.deck = deck
     for seat in range(len(factions)):
-        turn.cards.draw(s, seat, st.setting("starting_hand", 3))
+        turn.cards.draw(s, seat, st.setting("starting_hand"))
     ruin = [i for i, v in sorted(st.items.items()) for _ in range(v["ruin"])]
     s.rng().shuffle(ruin)
     s.ruin_items = dict(zip(sorted(st.ruins, key=st.priority.get), ruin))
@@ -46,7 +46,7 @@ def _next_setup(s, st):
 class RootGame(Game):
     name = "root"
     title = {"en": "Root", "zh": "茂林源记"}
-    length_setting = "win_vp in settings.yaml"
+    length_setting = "win_vp in game.yaml"
 
     # ---- the state machine ---------------------------------------------------------------
     def new_game(self, catalog, seed, seats, factions=None):
@@ -182,7 +182,7 @@ class RootGame(Game):
             (f"座位{i + 1}（{st.names.get(f, {}).get(lang, f)}）{v}" if zh else
              f"seat {i + 1} ({st.names.get(f, {}).get(lang, f)}) {v}")
             for i, (f, v) in enumerate(zip(s.factions, s.vp)))
-        goal = st.setting("win_vp", 30)
+        goal = st.setting("win_vp")
         return (f"第{s.rounds}轮 · 分数 {vp} · {goal}分获胜" if zh
                 else f"round {s.rounds} · VP {vp} · {goal} to win")
 
@@ -197,6 +197,10 @@ class RootGame(Game):
     def invariants(self):
         from toolkit.games.root.checks import INVARIANTS
         return dict(INVARIANTS)
+
+    def settings_fields(self):
+        from toolkit.games.root.settings import fields
+        return fields()
 
     def validate(self, catalog, report):
         from toolkit.games.root.checks import validate_content

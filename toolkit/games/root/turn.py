@@ -38,7 +38,7 @@ def finish_evening(s, st, seat, draws):
     """Draw, then discard down to the hand limit (the `discard` step), then pass."""
     cards.draw(s, seat, draws)
     s.step = "discard"
-    if len(s.hands[seat]) <= st.setting("hand_limit", 5):
+    if len(s.hands[seat]) <= st.setting("hand_limit"):
         faction_module(s.fac(seat)).after_discard(s, st, seat)
 
 
@@ -58,11 +58,11 @@ def dominance_holds(s, st, seat) -> bool:
         return any(board.rules(s, c, fac) and board.rules(s, o, fac)
                    for c, o in st.opposite.items())
     ruled = sum(1 for c in st.suit if st.suit[c] == suit and board.rules(s, c, fac))
-    return ruled >= st.setting("dominance_clearings", 3)
+    return ruled >= st.setting("dominance_clearings")
 
 
 def check_score(s, st):
-    goal = st.setting("win_vp", 30)
+    goal = st.setting("win_vp")
     reached = [i for i, v in enumerate(s.vp) if v >= goal and s.dominance[i] is None]
     if reached:
         win(s, [s.turn] if s.turn in reached else reached[:1])
@@ -107,12 +107,12 @@ def _dominance_options(s, st, seat, fac):
     out = []
     for dom in sorted(set(s.available)):
         out += [("buy", dom, c) for c in cards.matching(s, st, seat, st.cards[dom]["suit"])]
-    if s.dominance[seat] is not None or s.vp[seat] < st.setting("dominance_vp", 10):
+    if s.dominance[seat] is not None or s.vp[seat] < st.setting("dominance_vp"):
         return out
     for card in sorted({c for c in s.hands[seat] if st.cards[c]["type"] == "dominance"}):
         if fac != "vagabond":
             out.append(("dominance", card))
-        elif len(s.factions) >= st.setting("coalition_players", 4):
+        elif len(s.factions) >= st.setting("coalition_players"):
             others = [o for o in range(len(s.factions))
                       if o != seat and s.dominance[o] is None]
             low = min((s.vp[o] for o in others), default=None)
@@ -183,7 +183,7 @@ def apply_common(s, st, seat, a) -> bool:
         craft.apply(s, st, seat, a[1])
     elif kind == "discard":
         cards.spend(s, st, seat, a[1])
-        if len(s.hands[seat]) <= st.setting("hand_limit", 5):
+        if len(s.hands[seat]) <= st.setting("hand_limit"):
             faction_module(fac).after_discard(s, st, seat)
     else:
         return False

@@ -48,7 +48,7 @@ def neighbours(st, at, forests=True):
 
 def start(s, st, seat, phase):
     if phase == "birdsong":
-        n = st.setting("refresh_base", 3) + 2 * vi.on_track(s, "tea")
+        n = st.setting("refresh_base") + 2 * vi.on_track(s, "tea")
         if sum(1 for e in vi.items(s) if e[1]) <= n:
             vi.refresh(s, n)
             s.step = "slip"
@@ -222,7 +222,7 @@ def apply(s, st, seat, a):
 
 
 def _trim_done(s, st, seat):
-    if vi.carried(s) <= vi.capacity(s, st.setting("satchel_base", 6)):
+    if vi.carried(s) <= vi.capacity(s, st.setting("satchel_base")):
         turn.end_turn(s, st)
 
 

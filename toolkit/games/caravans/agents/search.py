@@ -49,6 +49,7 @@ CONFIDENCE = 1.5          # standard errors by which a rival must beat the favou
 MIN_GAIN = 1.0            # gold-equivalents a rival must gain over the favourite
 ENDGAME_GAP = 3           # glory short of the goal at which every decision is searched
 ENDGAME_TURNS = 2         # rollout horizon (own turns) in the endgame
+LEAD = 0.0              # extra gold-equivalents per point of glory lead at a rollout's end
 TURN = 1                  # search turn decisions (0: off)
 FIGHT = 1                 # search fight decisions (0: off)
 # decisions inside a fight, a raid or a check
@@ -159,7 +160,17 @@ class SearchAgent:
             choice = policies[seat].choose(world, engine.legal_actions(world))
             world = engine.apply_action(world, choice)
             me = world.players[self.seat]
-        return position(world, self.seat, self.style)
+        return self._leaf(world)
+
+    def _leaf(self, world) -> float:
+        """An unfinished rollout's value: `evaluate.position`, plus LEAD per point of glory
+        (stash points included) ahead of the best rival, the currency that wins."""
+        value = position(world, self.seat, self.style)
+        if LEAD:
+            mine = total_glory(world, self.seat)
+            value += LEAD * (mine - max(total_glory(world, s) for s in range(len(world.players))
+                                        if s != self.seat))
+        return value
 
     def _policies(self, world, seed: int) -> list[HeuristicAgent]:
         rng = random.Random(seed)

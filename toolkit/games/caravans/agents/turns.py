@@ -109,7 +109,7 @@ def form_party(v, args) -> float:
     gain = party_pref(v, kind) - party_pref(v, v.me.party.kind) + glory
     kept = v.me.party.flipped  # the old party's equipment goes back to the taverns
     lost = sum(equipment_value(v, e, e in kept) for e in v.me.party.equipment)
-    return gain - v.w["gold"] * cost - short - lost
+    return gain - v.w["gold"] * cost - short - 0.5 * lost
 
 
 def repair(v, args) -> float:
@@ -129,7 +129,17 @@ def buy_equipment(v, args) -> float:
     short = max(0.0, v.w["gold_reserve"] - (v.me.gold - cost))
     token = v.obs.tavern_eq.get(v.me.region)
     worth = equipment_value(v, token) if isinstance(token, str) else v.w["equipment"]
+    if _will_upgrade(v):  # a token bought now is left behind with the small party
+        worth *= 0.5
     return worth - v.w["gold"] * cost - short
+
+
+def _will_upgrade(v) -> bool:
+    """A style that prizes a large party (its `large` weight above its glory) and still
+    leads a small one."""
+    party = v.me.party
+    return party is not None and v.w["large"] > v.w["glory"] and not v.me.large_formed \
+        and v.c.parties[party.kind].size == "small"
 
 
 def swap_equipment(v, args) -> float:

@@ -20,7 +20,10 @@ from toolkit.games.caravans.engine.turn import open_taverns
 
 FAR = 99
 RIVAL_REACH = 2    # a rival that needs at most this many actions to arrive can still explore
-RIVAL_WEIGHT = 0.25  # the share of such rivals that would attack (styles differ)
+# the share of such rivals that would attack, by the role of the party they lead (war
+# bands are built to fight), more when they already carry bounty (they attacked before)
+RIVAL_WEIGHT = {"war_band": 0.4, None: 0.15}
+WANTED_RIVAL = 0.2
 
 
 @lru_cache(maxsize=16)
@@ -227,8 +230,10 @@ class View:
             if other.seat == self.seat or other.hero is None or other.region is None:
                 continue
             steps = self.dist(other.region, region) + other.in_tavern
-            if steps <= reach:
-                found.append((other.seat, RIVAL_WEIGHT))
+            if steps <= reach and other.party is not None:
+                role = self.c.parties[other.party.kind].role
+                weight = RIVAL_WEIGHT.get(role, RIVAL_WEIGHT[None])
+                found.append((other.seat, weight + (WANTED_RIVAL if is_brigand(other) else 0.0)))
         return found
 
     def fight_loss(self, ref: str) -> float:

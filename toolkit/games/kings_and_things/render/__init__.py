@@ -1,8 +1,8 @@
 """What `toolkit build` prints for Kings & Things (`KingsAndThings.render_parts`): every
 thing as a square counter with one shared back (a thing's back must not tell what it is),
 the heroes as double-sided counters (two heroes per counter), forts, gold and markers as
-counters, the hex tiles with one shared back, and the player reference. The settings are
-rules numbers, not printed pieces."""
+counters, the hex tiles with one shared back, and the player reference (written from the
+game.yaml settings)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _none(card):
 def parts(catalog) -> list:
     out: list = [Templates(TEMPLATES)]
     # kinds printed by the parts below, not one card each through the generic layout
-    for kind in THINGS + ("character", "fort", "gold_piece", "marker", "terrain", "setting"):
+    for kind in THINGS + ("character", "fort", "gold_piece", "marker", "terrain"):
         out.append(KindStyle(kind, lambda ctx, card, variant: {}, variants=_none))
     out += [Part("things", _things), Part("heroes", _heroes), Part("forts", _forts),
             Part("gold", _gold), Part("markers", _markers), Part("hex_tiles", _hexes),

@@ -1,7 +1,9 @@
-"""The player reference sheet, written from the project's own numbers (settings, forts,
-terrains) in the build's language."""
+"""The player reference sheet, written from the project's own numbers (game.yaml settings,
+forts, terrains) in the build's language."""
 
 from __future__ import annotations
+
+from toolkit.games.kings_and_things.settings import values
 
 PHASES = [
     ("Gold: 1 per land hex, each fort's value, special income on the board, 1 per hero.",
@@ -38,7 +40,7 @@ TITLES = {"name": ("Kings & Things: player reference", "国王与Things：玩家
 
 def reference_view(ctx) -> dict:
     i = 1 if ctx.lang == "zh" else 0
-    s = {k: int(v.value) for k, v in ctx.catalog.of("setting").items()}
+    s = values(ctx.catalog.game)
     numbers = dict(before=s.get("hero_gold_before"), after=s.get("hero_gold_after"),
                    per=s.get("hexes_per_free_draw"), paid_max=s.get("paid_draw_max"),
                    paid=s.get("paid_draw_cost"), rack=s.get("rack_limit"),
