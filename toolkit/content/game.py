@@ -91,7 +91,7 @@ class Game(Settings):
 def fields_of(model: type[Settings]) -> dict:
     """name -> (annotation, FieldInfo) of every field of `model` (fresh FieldInfo objects on
     each call): a game's `settings_fields()` written as one pydantic model of its settings."""
-    return {name: (f.annotation, copy.copy(f)) for name, f in model.model_fields.items()}
+    return {name: (f.annotation, copy.deepcopy(f)) for name, f in model.model_fields.items()}
 
 
 _MODELS: dict[int, tuple[object, type[Game]]] = {}

@@ -1,38 +1,14 @@
-"""Fixtures of the Kings & Things tests: the example project's catalog, the game and a
-scenario helper taking the same `setup:` keys as the rulings."""
+"""Fixtures of the Kings & Things tests (see ../helpers.py): catalog, game,
+make(**setup); act applies what a ruling step with the same arguments would."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
-import pytest
-
-from toolkit.content.validate import load_catalog
 from toolkit.games.kings_and_things import GAME
 
-PROJECT = Path(__file__).resolve().parents[3] / "examples" / "kings-and-things"
+from ..helpers import act_step, example, fixtures
 
-
-@pytest.fixture(scope="session")
-def catalog():
-    return load_catalog(PROJECT)
-
-
-@pytest.fixture
-def game():
-    return GAME
-
-
-@pytest.fixture
-def make(catalog):
-    """make(**setup) -> a position built like a ruling's setup."""
-    return lambda **setup: GAME.scenario(catalog, setup, 0)
-
-
-def act(state, kind, **args):
-    """Apply the first legal action of `kind` whose arguments match `args`."""
-    step = {"do": kind, **args}
-    for action in GAME.legal_actions(state):
-        if GAME.step_matches(state, action, step):
-            return GAME.apply_action(state, action)
-    raise AssertionError(f"{step} is not legal; legal: {GAME.legal_actions(state)[:10]}")
+PROJECT = example("kings-and-things")
+catalog, game, make = fixtures(GAME, PROJECT)
+act = partial(act_step, GAME)

@@ -47,18 +47,6 @@ def test_validate_passes_and_catches_counter_slips(tmp_path):
     assert "characters.yaml:" in out and "exactly two" in out  # a hero alone on a counter
 
 
-def test_a_missing_setting_is_one_clear_line(tmp_path):
-    project = _copy(tmp_path)
-    path = project / "cards" / "settings.yaml"
-    path.write_text("".join(line for line in path.read_text().splitlines(keepends=True)
-                            if "id: move_points" not in line))
-    result = CliRunner().invoke(cli, ["validate", str(project)])
-    out = result.output + str(result.exception or "")
-    assert result.exit_code != 0 and "move_points" in out and "Traceback" not in out
-    result = CliRunner().invoke(cli, ["simulate", str(project), "-n", "1"])
-    assert result.exit_code != 0 and "Traceback" not in result.output
-
-
 def test_build_prints_counters_tiles_and_reference(tmp_path):
     out_dir = tmp_path / "out"
     code, out = invoke("build", PROJECT, "--only", "heroes,forts,markers,hex_tiles,reference",
@@ -84,7 +72,7 @@ def test_replay_compare_and_odds(tmp_path):
                        "--lang", "zh")
     assert code in (0, None) and "#40" in out and "六边形" in out
     other = _copy(tmp_path, "other")
-    _edit(other, "settings.yaml", "value: 40, source: invented", "value: 6, source: invented")
+    _edit(other, "game.yaml", "round_limit: 40 ", "round_limit: 6  ")
     code, out = invoke("compare", project, other, "--max-games", "4", "--players", "4",
                        "--workers", "1")
     assert "round_limit" in out, out

@@ -104,6 +104,10 @@ class KingsAndThings(Game):
         from toolkit.games.kings_and_things.checks import INVARIANTS
         return dict(INVARIANTS)
 
+    def settings_fields(self):
+        from toolkit.games.kings_and_things.settings import fields
+        return fields()
+
     def validate(self, catalog, report):
         from toolkit.games.kings_and_things.content import validate
         validate(catalog, report)

@@ -6,6 +6,8 @@ project says `rules: kings_and_things`; the rules read them as `catalog.game.<na
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from toolkit.content.game import Settings, fields_of
@@ -29,7 +31,8 @@ class KingsAndThingsSettings(Settings):
     hexes_per_free_draw: int = _n(2, 1, 20, "hexes held per free draw from the cup")
     paid_draw_cost: int = _n(5, 1, 1000, "gold per paid draw")
     paid_draw_max: int = _n(5, 0, 20, "paid draws per turn")
-    trade_in: int = _n(2, 1, 10, "things behind the screen traded for one draw")
+    trade_in: Literal[0, 2] = Field(2, description="things behind the screen traded in a "
+                                    "pair for one draw (2, the seed's rule) or 0: no trading")
     move_points: int = _n(4, 1, 20, "movement points of a stack")
     stack_limit: int = _n(10, 1, 50, "friendly creatures in one hex")
     rack_limit: int = _n(10, 0, 50, "things behind the screen")

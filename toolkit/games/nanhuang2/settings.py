@@ -13,8 +13,9 @@ from toolkit.content.game import Settings, fields_of
 class NanhuangSettings(Settings):
     starting_hand: int = Field(5, ge=1, le=20, description="cards each player draws at the "
                                "start, from their own basics")
-    protection_rounds: int = Field(3, ge=0, le=20, description="rounds the second player "
-                                   "cannot be struck (and 强力 cards stay out of the wilds)")
+    protection_rounds: int = Field(3, ge=0, le=20, description="rounds of 后手保护: a player "
+                                   "earlier in the turn order may not act against a later "
+                                   "one until the later one acts against it")
     monster_multiplier: float = Field(1.5, ge=0, le=10, description="a monster's power on a "
                                       "field, times its printed power, rounded down")
     strike_multiplier: float = Field(2, ge=0, le=10, description="power needed to strike a "

@@ -1,0 +1,29 @@
+"""Kings & Things' numbers are game.yaml settings: the rules read them from there, and a
+value out of range is one error at its line of game.yaml."""
+
+from __future__ import annotations
+
+from toolkit.content.validate import load_catalog
+from toolkit.games.kings_and_things import GAME
+
+from ..helpers import assert_bad_setting_reported, edited_copy, line_of, run
+from .conftest import PROJECT
+
+
+def test_the_rules_read_their_numbers_from_game_yaml(catalog, tmp_path):
+    assert catalog.game.starting_gold == 10 and catalog.game.round_limit == 40
+    assert GAME.new_game(catalog, 1, ["a", "b", "c"]).gold == [10, 10, 10]
+    project = edited_copy(PROJECT, tmp_path, "starting_gold: 10 ", "starting_gold: 17 ")
+    edited = load_catalog(project)
+    assert GAME.new_game(edited, 1, ["a", "b", "c"]).gold == [17, 17, 17]
+
+
+def test_a_negative_setting_is_reported_at_its_line(tmp_path):
+    assert_bad_setting_reported(PROJECT, tmp_path, "move_points", "4 ", "-4 ")
+
+
+def test_a_total_that_disagrees_is_reported_at_the_setting(tmp_path):
+    project = edited_copy(PROJECT, tmp_path, "hex_tiles: 48 ", "hex_tiles: 47 ")
+    line = line_of(project / "cards" / "game.yaml", "hex_tiles:")
+    code, out = run("validate", project)
+    assert code != 0 and f"game.yaml:{line}:" in out and "48 hex tiles" in out, out
