@@ -25,19 +25,20 @@ GAMES = [(seed, ["balanced"] * 4) for seed in (1, 2, 3)] + \
     [(7, ["raider", "trader"]), (8, ["adventurer", "balanced", "trader"]),
      (9, ["random", "balanced", "random", "trader"]), (10, ["balanced"] * 4)]
 
-# re-recorded on purpose for issue #12 point 4 (the seed's rules to the letter: new
-# decisions, agility in raids, any stash amount, track glory ranking)
+# re-recorded on purpose for issue #12 point 2 (the styles play the whole game: threat
+# look-ahead, Market Contacts, restore, weapon sales, working capital, capture with gear,
+# retuned raider and adventurer weights)
 GOLDEN = {
-    1: "f8e0be283e6cb2a1b1603678c1b4db0c2490bc512f551ab52120e5096aa8976c",
-    2: "bf6e8c47af6e6ba86c1b589d84259eea250a2e4b976ba69114997768434ccad0",
-    3: "932ac0b0daa95cf05b3e1e8368f5f01e083217d9012f4bdbf7127c574d14d945",
-    4: "dfc94e1999a15d44fdbbfdaaf3da9441b6df689b5fe0836f468ad32bff5b593e",
-    5: "e7370de58b6d2fd848242ceb690cf6f91331c8cefc992b23057254f05a3e05a8",
-    6: "18cda6226306797345bdb9cf79b5981c9a5afc8fe13d6a211e1246bfdd4bf648",
-    7: "6a8cad41eae953a82723a7bb73a71394e1f24a225b031e768cfcc440291c0121",
-    8: "49a7bd0fe0ae6673a6852ec2e96c2f17ed972b4bb11433a38fd112527f61848b",
-    9: "bdd5d4ef720b85ed18a4dd3024d5c59e10753a6b6ec152c95acae61e3cce0d9d",
-    10: "06aefc5b76a7d34c6b3a225fc3268c890416b49834c4a76349f93dc8cf8e1fa0",
+    1: "3591a96a9850a87a1050e2b27c4aff90a893847fa49260b6d5a426d2ac7c9e35",
+    2: "d7209ec9811eb6261307be04dc5be16434e3a97fcbae1728656990b7103acd9d",
+    3: "6eb67bb94df96c485f1229b6a38803a6d169880dcc6fcd1de6e14481c6d1a1bb",
+    4: "04db409eb9cf5b043ed4ed1f6f1c4e458245d1fbc4786cf4d5f8914e763bb06e",
+    5: "b5d451dddd1a8771588519117d2dd673c97c90bfc4a3e27536ecdf52464e22a2",
+    6: "bd6d908dc3c725cc94235821a0ed2eea3322dfbf08e093f91c15e10b112f04b3",
+    7: "48db124a4c32e5c5b19ff7ba58442079773c50a7a968fdf5953d5fa9d1927ce9",
+    8: "3fb40b523a096a1c93f9bee31a85d74df8d15a1945fb4966860877ae281e5b65",
+    9: "03132efca070b6f8203191fcfc691e19925615e533a4606feb747da3509341f6",
+    10: "4c45d2e058f16b6575ecc14104696e3bbde9c9b66f94d6e936d1bec4a596cae8",
 }
 
 

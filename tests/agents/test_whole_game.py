@@ -148,3 +148,39 @@ def test_the_trader_stashes_what_it_can_spare(catalog):
 def test_the_winning_deposit_is_made_even_with_all_the_gold(catalog):
     found = scores(catalog, visit(position(catalog, {"gold": 10, "glory": 9})))
     assert of_kind(found, K.STASH, 10) > 0
+
+
+# --- capture and the death redraw ------------------------------------------------------
+def _offer(state, kind: str, cur: dict, equipment: list) -> None:
+    """Put a beaten party up for capture by seat 0 (as melee.py does after a melee)."""
+    party = state.players[0].party
+    top = dict(state.rules.bases[kind])
+    state.pending.append({"kind": "capture", "player": 0, "party": {
+        "kind": kind, "top": top, "cur": dict(top, **cur), "equipment": equipment,
+        "flipped": []}})
+    assert party is not None
+
+
+def test_capture_counts_the_gear_that_comes_and_goes(catalog):
+    """A whole war band with two tokens is worth taking over a battered one; giving up
+    three tokens of one's own for a battered band without gear is not."""
+    mine = {"party": "small_war_band", "stats": {"defense": 1, "attack": 1}}
+    state = position(catalog, mine)
+    _offer(state, "small_war_band", {}, ["orb_of_fire", "boots_of_agility"])
+    assert choice(catalog, state, "raider").args == (True,)
+    geared = dict(mine, stats={}, equipment=["orb_of_fire", "boots_of_agility", "bag_of_holding"])
+    state = position(catalog, geared)
+    _offer(state, "small_war_band", {"defense": 1, "attack": 1}, [])
+    assert choice(catalog, state, "raider").args == (False,)
+
+
+def test_a_hero_that_suits_the_style_is_kept_despite_a_weak_band(catalog):
+    """After a death with the jackals at the new home the raider keeps Corwin (combat 3,
+    leadership 4) and redraws Aldric (influence 4, combat 2)."""
+    def kept(hero: str, home: str) -> bool:
+        state = position(catalog, {"hero": hero, "at": {"region": home, "tavern": True}},
+                         npcs={"dust_jackals": home})
+        state.pending.append({"kind": "redraw", "player": 0})
+        return choice(catalog, state, "raider").kind is K.KEEP_HERO
+    assert kept("corwin_ashdown", "thornfield")
+    assert not kept("aldric_vane", HOME)

@@ -79,3 +79,40 @@ def test_tts_scale_per_component_and_no_machine_paths(mini_build, tmp_path):
     deck = saved_object(sheets, "T", (25, 25), "https://h/x")["ObjectStates"][0]
     assert deck["CustomDeck"]["1"]["FaceURL"] == "https://h/x/t-1.png"
     assert abs(deck["Transform"]["scaleZ"] - 25 / 88.9) < 1e-3
+
+
+def test_tts_board_and_player_boards_as_tiles_at_real_size(mini_build):
+    from toolkit.render.tts import MAX_PX, TILE_MM
+
+    _, out, result = mini_build
+    tile = json.loads((out / "tts" / "board.json").read_text())["ObjectStates"][0]
+    assert tile["Name"] == "Custom_Tile"
+    image = tile["CustomImage"]
+    assert image["ImageURL"] == "board.png" and image["CustomTile"]["Stretch"] is True
+    with Image.open(out / "tts" / "board.png") as board:
+        assert max(board.size) <= MAX_PX
+        w_mm = tile["Transform"]["scaleX"] * TILE_MM
+        h_mm = tile["Transform"]["scaleZ"] * TILE_MM
+        assert abs(board.width / board.height - w_mm / h_mm) < 0.01  # real aspect
+    boards = sorted((out / "tts").glob("player_board-*.json"))
+    assert len(boards) == 4
+    player = json.loads(boards[0].read_text())["ObjectStates"][0]
+    assert player["Transform"]["scaleX"] < tile["Transform"]["scaleX"]
+
+
+def test_tts_combined_save_holds_every_object_apart(mini_build):
+    _, out, _ = mini_build
+    objects = json.loads((out / "tts" / "all.json").read_text())["ObjectStates"]
+    names = [o["Name"] for o in objects]
+    singles = [p for p in (out / "tts").glob("*.json") if p.name != "all.json"]
+    assert len(objects) == len(singles)  # every deck and tile, boards once each here
+    assert names.count("Custom_Tile") >= 5 and "DeckCustom" in names
+    spots = {(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in objects}
+    assert len(spots) == len(objects)
+    keys = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
+    for obj in objects:  # TTS's object shape; every image it names was written next to it
+        assert set(obj["Transform"]) == keys and obj["Nickname"]
+        urls = [obj.get("CustomImage", {}).get("ImageURL")] + [
+            d[k] for d in obj.get("CustomDeck", {}).values() for k in ("FaceURL", "BackURL")]
+        for url in filter(None, urls):
+            assert (out / "tts" / url).is_file()

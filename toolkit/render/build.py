@@ -93,6 +93,12 @@ def _build(project: Path, opts: BuildOptions) -> BuildResult:
     if opts.tts:
         from toolkit.render.tts import write_tts
         result.outputs["tts"] = write_tts(faces, where, opts.folder / "tts", opts.tts_url)
+    if opts.pod:
+        from toolkit.render.pod import write_pod
+        folder, warnings = write_pod(faces, where, opts.folder / f"pod-{opts.pod}", opts.pod,
+                                     ctx.t(ctx.catalog.game.title))
+        result.outputs[f"pod-{opts.pod}"] = folder
+        result.warnings += warnings
     result.seconds = time.perf_counter() - start
     return result
 

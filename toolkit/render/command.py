@@ -21,9 +21,13 @@ from toolkit.render.options import (PAPERS, BuildOptions, parse_offset, parse_on
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="language of the card texts (zh needs fonts-noto-cjk)")
 @click.option("--png", is_flag=True, help="also write png/<kind>/<id>.png at 300 dpi")
-@click.option("--tts", is_flag=True, help="also write Tabletop Simulator deck sheets and JSON")
+@click.option("--tts", is_flag=True, help="also write Tabletop Simulator decks, the boards as "
+              "tiles, and their JSON (one per object and all.json)")
 @click.option("--tts-url", metavar="BASE", help="URL the tts/ images will be uploaded to "
               "(image URLs in the TTS JSON are BASE/<file>); implies --tts")
+@click.option("--pod", type=click.Choice(["tgc", "mpc"]), help="also write each deck as "
+              "PNGs at The Game Crafter's (tgc) or MakePlayingCards' (mpc) template size, "
+              "with its back and a quantity list, in pod-<service>/")
 @click.option("--layout", type=click.Choice(["both", "duplex", "fold"]), default="both",
               show_default=True, help="card files to write: duplex (backs mirrored for "
               "long-edge flip), fold (backs beside fronts) or both")
@@ -43,10 +47,10 @@ from toolkit.render.options import (PAPERS, BuildOptions, parse_offset, parse_on
               "(its Python code runs; use only for projects you trust)")
 @click.option("--watch", is_flag=True, help="stay running and rebuild whenever the content, "
               "templates, icons or art change (a warm process: an edit costs only its faces)")
-def build(project_dir, out, paper, lang, png, tts, tts_url, layout, back_offset, gutter,
+def build(project_dir, out, paper, lang, png, tts, tts_url, pod, layout, back_offset, gutter,
           marks_to_edge, only, strict, workers, ink_saver, trust, watch):
     """Render the game as print-and-play PDFs (one-sided, duplex and fold files, 1-up) and
-    optionally PNGs and TTS decks; see docs/print.md."""
+    optionally PNGs, TTS decks and print-on-demand files; see docs/print.md."""
     from toolkit.render.build import build as run
 
     project = resolve_project(project_dir)
@@ -55,7 +59,7 @@ def build(project_dir, out, paper, lang, png, tts, tts_url, layout, back_offset,
                         layout=layout, back_offset=parse_offset(back_offset),
                         only=parse_only(only), strict=strict, gutter=gutter,
                         marks_to_edge=marks_to_edge, workers=workers,
-                        ink_saver=ink_saver, trust=trust)
+                        ink_saver=ink_saver, trust=trust, pod=pod)
     if watch:
         from toolkit.render.watch import changes, watch_builds
         try:

@@ -37,6 +37,7 @@ class BuildOptions:
     ink_saver: bool = False  # white card backs
     tts_url: str | None = None  # where the tts/ images will be served from
     trust: bool = False    # the project's own ./rules package may be imported
+    pod: str | None = None  # print-on-demand export: tgc | mpc (toolkit.render.pod)
 
     @property
     def paper_size(self) -> tuple[float, float]:

@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from PIL import Image
 
 from toolkit.render.files import safe_name, write_atomic
 from toolkit.render.pdfops import PT
@@ -36,6 +37,39 @@ def png_bytes(image, level: int = 3) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=level, dpi=(DPI, DPI))
     return buffer.getvalue()
+
+
+def fit_canvas(image, size: tuple[int, int]):
+    """`image` centred on a canvas of `size` px: cropped evenly where it is larger, and
+    where it is smaller its edge rows and columns are extended (so bleed stays bleed)."""
+    for axis in (0, 1):
+        image = _fit_axis(image, size[axis], axis)
+    return image
+
+
+def _fit_axis(image, size: int, axis: int):
+    cur = image.size[axis]
+    lo = (cur - size) // 2 if cur > size else (size - cur) // 2
+    if cur > size:
+        box = (lo, 0, lo + size, image.height) if axis == 0 else (0, lo, image.width, lo + size)
+        return image.crop(box)
+    if cur == size:
+        return image
+    hi = size - cur - lo
+    w, h = image.size
+    out = Image.new(image.mode, (size, h) if axis == 0 else (w, size))
+    out.paste(image, (lo, 0) if axis == 0 else (0, lo))
+    if axis == 0:
+        edges = (((0, 0, 1, h), lo, 0), ((w - 1, 0, w, h), hi, lo + cur))
+        for box, n, at in edges:
+            if n:
+                out.paste(image.crop(box).resize((n, h)), (at, 0))
+    else:
+        edges = (((0, 0, w, 1), lo, 0), ((0, h - 1, w, h), hi, lo + cur))
+        for box, n, at in edges:
+            if n:
+                out.paste(image.crop(box).resize((w, n)), (0, at))
+    return out
 
 
 def write_pngs(faces, where, folder: Path) -> Path:

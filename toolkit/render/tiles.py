@@ -19,24 +19,28 @@ class Plan:
     paper: tuple[float, float]
     cols: int
     rows: int
-    area: tuple[float, float]
+    area: tuple[float, float]        # printable area of a sheet
+    tile: tuple[float, float] = (0.0, 0.0)  # the board on one tile (an even share)
 
     @property
     def step(self) -> tuple[float, float]:
-        return (self.area[0] - TILE_OVERLAP, self.area[1] - TILE_OVERLAP)
+        return (self.tile[0] - TILE_OVERLAP, self.tile[1] - TILE_OVERLAP)
 
     def origin(self, col: int, row: int) -> tuple[float, float]:
         return (col * self.step[0], row * self.step[1])
 
 
 def plan_for(paper: tuple[float, float], w: float, h: float) -> Plan:
-    """The orientation of the paper that needs the fewest sheets."""
+    """The orientation of the paper that needs the fewest sheets; the board is shared
+    evenly between the tiles (no sliver of a tile at the right or bottom)."""
     best = None
     for pw, ph in (paper, (paper[1], paper[0])):
         aw, ah = pw - 2 * MARGIN, ph - 2 * MARGIN - FOOTER
         cols = 1 if w <= aw else math.ceil((w - TILE_OVERLAP) / (aw - TILE_OVERLAP))
         rows = 1 if h <= ah else math.ceil((h - TILE_OVERLAP) / (ah - TILE_OVERLAP))
-        plan = Plan((pw, ph), cols, rows, (aw, ah))
+        tile = (w if cols == 1 else (w - TILE_OVERLAP) / cols + TILE_OVERLAP,
+                h if rows == 1 else (h - TILE_OVERLAP) / rows + TILE_OVERLAP)
+        plan = Plan((pw, ph), cols, rows, (aw, ah), tile)
         if best is None or cols * rows < best.cols * best.rows:
             best = plan
     return best
@@ -52,7 +56,7 @@ def kept_tiles(plan: Plan, w: float, h: float, content=()) -> set[tuple[int, int
     for row in range(plan.rows):
         for col in range(plan.cols):
             bx, by = plan.origin(col, row)
-            tw, th = min(plan.area[0], w - bx), min(plan.area[1], h - by)
+            tw, th = min(plan.tile[0], w - bx), min(plan.tile[1], h - by)
             if not content or any(x < bx + tw and bx < x + cw and y < by + th and by < y + ch
                                   for x, y, cw, ch in content):
                 tiles.add((col, row))
@@ -80,7 +84,7 @@ def tile_sheets(ref, w: float, h: float, paper, words, n_label: str = "",
                 continue
             canvas = Canvas(*plan.paper)
             bx, by = plan.origin(col, row)
-            cw, ch = min(plan.area[0], w - bx), min(plan.area[1], h - by)
+            cw, ch = min(plan.tile[0], w - bx), min(plan.tile[1], h - by)
             canvas.place(ref, MARGIN - bx, MARGIN - by, clip=(MARGIN, MARGIN, cw, ch))
             canvas.rect(MARGIN, MARGIN, cw, ch, stroke=0.3)
             _glue_strips(canvas, plan, col, row, cw, ch, kept)
@@ -157,7 +161,7 @@ def overview(ref, w: float, h: float, paper, words, label: str, content=()) -> C
         for row in range(plan.rows):
             for col in range(plan.cols):
                 bx, by = plan.origin(col, row)
-                tw, th = min(plan.area[0], w - bx), min(plan.area[1], h - by)
+                tw, th = min(plan.tile[0], w - bx), min(plan.tile[1], h - by)
                 x, y = x0 + bx * scale, y0 + by * scale
                 canvas.rect(x, y, tw * scale, th * scale, stroke=0.6)
                 if (col, row) in kept:

@@ -1,6 +1,8 @@
-"""Tabletop Simulator decks: per kind, sheets of at most 10 x 7 cells and 4096 px a side
-(69 cards plus the hidden-card image in the last cell; big decks use several sheets), a
-back image, and a saved-object JSON whose CardIDs are sheet * 100 + index."""
+"""Tabletop Simulator export: per kind a deck (sheets of at most 10 x 7 cells and 4096 px a
+side: 69 cards plus the hidden-card image in the last cell; big decks use several sheets), a
+back image, and a saved-object JSON whose CardIDs are sheet * 100 + index; the board,
+player boards and other large sheets as Custom_Tile objects with their own image; every
+object at its real size; and one combined save (all.json) with everything laid out."""
 
 from __future__ import annotations
 
@@ -98,24 +100,87 @@ def _transform(size=POKER) -> dict:
             "scaleZ": round(size[1] / POKER[1], 4)}
 
 
+TILE_MM = 33.3   # mm: the side of a square Custom_Tile (Stretch on) at scale 1, about 1.3 in
+TILE_DPI = 150   # the resolution of a tile's image (less for a board over 4096 px a side)
+GAP_MM = 25.0    # between objects of the combined save
+UNIT_MM = 25.4   # a TTS unit is about an inch
+
+
+def tile_object(face, url: str, thickness: float = 0.1) -> dict:
+    """A Custom_Tile showing `url` on top at the face's real width and depth: with Stretch
+    on the tile is square at scale 1, so scaleX and scaleZ set its real size."""
+    transform = {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 0,
+                 "scaleX": round(face.width / TILE_MM, 4), "scaleY": 1,
+                 "scaleZ": round(face.height / TILE_MM, 4)}
+    return {"Name": "Custom_Tile", "Nickname": face.label, "Description": "",
+            "Transform": transform,
+            "CustomImage": {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                            "WidthScale": 0.0,
+                            "CustomTile": {"Type": 0, "Thickness": thickness,
+                                           "Stackable": False, "Stretch": True}}}
+
+
+def tile_image(raster, rendered, face):
+    """The face's trim at TILE_DPI, or less to keep within MAX_PX a side."""
+    px_per_mm = min(TILE_DPI / UNIT_MM, MAX_PX / max(face.width, face.height))
+    return raster.image(rendered, face.bleed, px_per_mm * UNIT_MM / 72, trim=True)
+
+
+def arrange(objects: list[tuple[dict, float, float]]) -> list[dict]:
+    """Lay objects (with their width and depth in mm) out for the combined save: tiles in
+    a row across the table, decks in a row in front of them."""
+    rows = [[o for o in objects if o[0]["Name"] == "Custom_Tile"],
+            [o for o in objects if o[0]["Name"] != "Custom_Tile"]]
+    out, z = [], 0.0
+    for row in rows:
+        if not row:
+            continue
+        depth = max(d for _, _, d in row)
+        x = -(sum(w for _, w, _ in row) + GAP_MM * (len(row) - 1)) / 2
+        for obj, w, _ in row:
+            placed = dict(obj, Transform=dict(obj["Transform"], posX=round((x + w / 2) / UNIT_MM, 3),
+                                              posZ=round(-(z + depth / 2) / UNIT_MM, 3)))
+            out.append(placed)
+            x += w + GAP_MM
+        z += depth + GAP_MM
+    return out
+
+
 def write_tts(faces, where, folder: Path, base: str | None = None) -> Path:
-    """One deck per kind of card, token or marker, each at its real size; image URLs
-    under `base` (--tts-url)."""
+    """One deck per kind of card, token or marker and one tile per board or other large
+    sheet, each at its real size, and all of them in all.json; image URLs under `base`
+    (--tts-url)."""
     by_key = {f.key: f for f in faces}
     decks: dict[str, list] = {}
     for face in faces:
         if face.side == "front" and not face.large:
             decks.setdefault(face.kind, []).extend([face] * face.copies)
     raster = Rasterizer()
+    objects = []
     try:
         for kind, placements in decks.items():
             kind = safe_name(kind, "kind")
             back = by_key[placements[0].back]
             sheets = deck_sheets(placements, back, where, raster, folder, kind)
-            data = json.dumps(saved_object(sheets, back.label.replace(" (back)", ""),
-                                           (back.width, back.height), base),
-                              indent=1, ensure_ascii=False)
-            write_atomic(folder / f"{kind}.json", data.encode(), root=folder)
+            saved = saved_object(sheets, back.label.replace(" (back)", ""),
+                                 (back.width, back.height), base)
+            _write_json(folder / f"{kind}.json", saved, folder)
+            objects.append((saved["ObjectStates"][0], back.width, back.height))
+        for face in faces:
+            if face.large and face.side == "front":
+                name = safe_name(face.kind if face.slug == face.kind
+                                 else f"{face.kind}-{face.slug}", "part")
+                path = folder / f"{name}.png"
+                write_atomic(path, png_bytes(tile_image(raster, where[face.key], face), 6),
+                             root=folder)
+                tile = tile_object(face, image_url(path, base))
+                _write_json(folder / f"{name}.json", {"ObjectStates": [tile]}, folder)
+                objects += [(tile, face.width, face.height)] * face.copies
     finally:
         raster.close()
+    _write_json(folder / "all.json", {"ObjectStates": arrange(objects)}, folder)
     return folder
+
+
+def _write_json(path: Path, data: dict, folder: Path) -> None:
+    write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False).encode(), root=folder)

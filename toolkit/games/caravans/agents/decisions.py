@@ -6,6 +6,7 @@ Each scorer takes (view, action args) and returns gold-equivalents; declining sc
 
 from __future__ import annotations
 
+from toolkit.games.caravans.agents.gear import equipment_value
 from toolkit.games.caravans.agents.odds import at_least
 from toolkit.games.caravans.agents.value import delve_value, fight_value, raid_cards, raid_value
 from toolkit.games.caravans.engine.party import party_of
@@ -100,8 +101,12 @@ def capture(v, args) -> float:
         return 0.0
     entry = v.obs.pending[-1]["party"]
     mine = v.me.party
-    better = sum(entry["cur"].values()) - sum(mine.cur.values())
-    return better + party_pref(v, entry["kind"]) - party_pref(v, mine.kind)
+    # the crew stays with the player; each party's equipment goes with it
+    better = sum(n for stat, n in entry["cur"].items() if stat != "mercenaries") \
+        - sum(n for stat, n in mine.cur.items() if stat != "mercenaries")
+    gear = sum(equipment_value(v, e, e in entry["flipped"]) for e in entry["equipment"]) \
+        - sum(equipment_value(v, e, e in mine.flipped) for e in mine.equipment)
+    return better + gear + party_pref(v, entry["kind"]) - party_pref(v, mine.kind)
 
 
 def raid(v, args) -> float:

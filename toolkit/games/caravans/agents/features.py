@@ -34,14 +34,15 @@ FEATURES: dict[str, str] = {
     "risk": "weight of what a lost fight costs (party, gold, goods)",
     "min_win_chance": "lowest estimated chance of winning at which a fight is started",
     "flee_below": "flee a fight when the estimated chance of winning drops below this",
-    "danger": "cost of standing outside a tavern where a hunting NPC is",
+    "danger": "cost of standing outside a tavern where a hunter (an NPC or a rival) can "
+              "strike next round, times the chance of losing to it",
     # adventure
     "mission": "appetite for missions (scales reward and glory times the chance)",
     "rumor": "appetite for hearing and investigating rumors",
     "adventure_goal": "pull of mission and rumor regions",
     # endgame
     "stash": "value of one stash point beyond the gold it costs",
-    "stash_keep": "gold kept in hand when stashing",
+    "stash_keep": "working gold kept in hand when stashing (a deposit below it costs 4x)",
     "home_goal": "pull of the home tavern when a stash deposit is possible",
     "glory_cards": "appetite for playing glory cards (tricks and followers)",
     "travel_decay": "how fast a goal's pull fades per action of distance (0-1)",

@@ -17,8 +17,9 @@ candidate on a copy of the same world with the same dice (a paired comparison) a
 continues each copy with the `balanced` policy for every seat: through the rivals' next
 turns and the next event for a turn decision (the threats that follow a move), to the end
 of its own turn for a fight, two own turns in the endgame. A finished game scores its
-result; otherwise `evaluate.position` scores the end (worth plus the pull of its goals,
-less the best rival's worth). The budget is progressive (`_worlds`): `search:N` worlds for
+result; otherwise the leaf evaluation (`_leaf`) scores the end: `evaluate.position` (worth
+plus the pull of its goals, less the best rival's worth) plus LEAD per point of glory
+ahead of the best rival. The budget is progressive (`_worlds`): `search:N` worlds for
 a close call (the runner-up within CLOSE of the favourite, or the endgame), half as many
 for a clear one. The heuristic's favourite stays the choice unless a rival beats it by
 MIN_GAIN and CONFIDENCE standard errors of the paired differences, so a small budget's
@@ -49,7 +50,7 @@ CONFIDENCE = 1.5          # standard errors by which a rival must beat the favou
 MIN_GAIN = 1.0            # gold-equivalents a rival must gain over the favourite
 ENDGAME_GAP = 3           # glory short of the goal at which every decision is searched
 ENDGAME_TURNS = 2         # rollout horizon (own turns) in the endgame
-LEAD = 0.0              # extra gold-equivalents per point of glory lead at a rollout's end
+LEAD = 6.0                # extra gold-equivalents per point of glory lead at a rollout's end
 TURN = 1                  # search turn decisions (0: off)
 FIGHT = 1                 # search fight decisions (0: off)
 # decisions inside a fight, a raid or a check

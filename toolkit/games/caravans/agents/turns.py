@@ -8,6 +8,7 @@ the expected value of the target (value.py); trade and the armory score their pr
 from __future__ import annotations
 
 from toolkit.games.caravans.agents.decisions import glory_card_value, party_pref
+from toolkit.games.caravans.agents.gear import equipment_value, weapon_use, will_upgrade
 from toolkit.games.caravans.agents.plan import price_stats, step_score
 from toolkit.games.caravans.agents.value import explorer_value, fight_value, mission_value, rumor_value
 from toolkit.games.caravans.engine.armory import form_cost, repair_cost, restore_cost
@@ -129,17 +130,9 @@ def buy_equipment(v, args) -> float:
     short = max(0.0, v.w["gold_reserve"] - (v.me.gold - cost))
     token = v.obs.tavern_eq.get(v.me.region)
     worth = equipment_value(v, token) if isinstance(token, str) else v.w["equipment"]
-    if _will_upgrade(v):  # a token bought now is left behind with the small party
+    if will_upgrade(v):  # a token bought now is left behind with the small party
         worth *= 0.5
     return worth - v.w["gold"] * cost - short
-
-
-def _will_upgrade(v) -> bool:
-    """A style that prizes a large party (its `large` weight above its glory) and still
-    leads a small one."""
-    party = v.me.party
-    return party is not None and v.w["large"] > v.w["glory"] and not v.me.large_formed \
-        and v.c.parties[party.kind].size == "small"
 
 
 def swap_equipment(v, args) -> float:
@@ -151,28 +144,6 @@ def swap_equipment(v, args) -> float:
     mine = equipment_value(v, args[0], flipped=args[0] in v.me.party.flipped)
     short = max(0.0, v.w["gold_reserve"] - (v.me.gold - cost))
     return worth - mine - v.w["gold"] * cost - short
-
-
-def equipment_value(v, token: str, flipped: bool = False) -> float:
-    """An equipment token's worth to this style: the base weight, more for what the style
-    does (cargo for trading, fighting gear for fighters); a used amulet until restored
-    is worth its token less the restoring."""
-    fight = max(v.w["fight_players"], v.w["fight_npcs"], v.w["raid"])
-    held = len(v.me.party.equipment) if v.me.party else 0
-    worth = v.w["equipment"] * EQUIPMENT_FADE ** held
-    for op, params in v.rules.effects.get(token, ()):
-        if op == "modify_stat" and getattr(params, "stat", "") == "cargo":
-            worth *= 0.5 + 0.5 * v.w["trade_goal"]
-        elif op in FIGHT_GEAR or (op == "modify_stat" and params.stat in FIGHT_STATS):
-            worth *= 0.8 + 0.3 * min(1.5, fight)
-        if flipped and op == "cancel_hit":
-            worth -= v.w["gold"] * getattr(params, "restore_cost", 0) + v.w["repair"]
-    return worth
-
-
-EQUIPMENT_FADE = 0.85  # each token held makes the next one worth less (a party needs few)
-FIGHT_GEAR = frozenset({"pre_melee_strike", "volley"})
-FIGHT_STATS = frozenset({"attack"})
 
 
 def buy_weapon(v, args) -> float:
@@ -189,14 +160,6 @@ def sell_weapon(v, args) -> float:
     if v.me.gold < v.w["gold_reserve"]:
         gold += 0.5 * min(resale, v.w["gold_reserve"] - v.me.gold)
     return gold - weapon_use(v)
-
-
-def weapon_use(v) -> float:
-    """A held weapon's worth: its weight, scaled by the appetite for fights and by the
-    party's role (a caravan fights less)."""
-    fight = min(1.5, max(v.w["fight_players"], v.w["fight_npcs"]))
-    role = v.c.parties[v.me.party.kind].role if v.me.party else None
-    return v.w["weapon"] * fight * (1.0 if role == "war_band" else 0.4)
 
 
 def _stash_step(v, extra: int) -> float:

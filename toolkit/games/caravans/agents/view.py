@@ -172,15 +172,6 @@ class View:
             return ()
         return open_taverns(self.obs, self.seat)
 
-    @lazy
-    def hunters(self) -> dict:
-        """region -> NPC ids there that hunt this seat."""
-        found: dict[str, list] = {}
-        for npc_id, npc in self.obs.npcs.items():
-            if npc.region is not None and hunts(self.obs, npc_id, self.seat):
-                found.setdefault(npc.region, []).append(npc_id)
-        return found
-
     def threat(self, region: str) -> float:
         """Expected danger of standing outside a tavern in `region` through the next round:
         the worst of a hunting NPC there (the chance of losing to it), one next door that
@@ -202,15 +193,21 @@ class View:
     def _npc_weights(self, region: str) -> list:
         """(NPC id, chance it stands in `region` next round) for NPCs that hunt this seat."""
         found = []
-        dist, moves = self.rules.dist, npc_moves(self.rules)
-        for npc_id, npc in self.obs.npcs.items():
-            if npc.region is None or not hunts(self.obs, npc_id, self.seat):
-                continue
-            if npc.region == region:
-                found.append((npc_id, 1.0 - 0.5 * moves.get(npc_id, 0.0)))
-            elif dist.get((npc.region, region)) == 1 and moves.get(npc_id):
-                found.append((npc_id, moves[npc_id] * self._nearest_quarry(npc_id)))
+        dist = self.rules.dist
+        for npc_id, where, moves in self._hunting:
+            if where == region:
+                found.append((npc_id, 1.0 - 0.5 * moves))
+            elif moves and dist.get((where, region)) == 1:
+                found.append((npc_id, moves * self._nearest_quarry(npc_id)))
         return found
+
+    @lazy
+    def _hunting(self) -> list:
+        """(NPC id, its region, its move chance per event) of the NPCs hunting this seat."""
+        moves = npc_moves(self.rules)
+        return [(npc_id, npc.region, moves.get(npc_id, 0.0))
+                for npc_id, npc in self.obs.npcs.items()
+                if npc.region is not None and hunts(self.obs, npc_id, self.seat)]
 
     def _nearest_quarry(self, npc_id: str) -> float:
         """1 when no other hunted player stands nearer the NPC than this seat, else 0.3."""
@@ -224,16 +221,22 @@ class View:
 
     def _rival_weights(self, region: str) -> list:
         """(seat, weight) of rivals that could reach `region` and still explore next turn."""
+        dist = self.rules.dist
+        return [(seat, weight) for seat, where, extra, weight in self._rivals
+                if dist.get((where, region), FAR) + extra <= RIVAL_REACH]
+
+    @lazy
+    def _rivals(self) -> list:
+        """(seat, region, 1 if inside a tavern, attack weight) of every rival party."""
         found = []
-        reach = RIVAL_REACH
         for other in self.obs.players:
-            if other.seat == self.seat or other.hero is None or other.region is None:
+            if other.seat == self.seat or other.hero is None or other.region is None \
+                    or other.party is None:
                 continue
-            steps = self.dist(other.region, region) + other.in_tavern
-            if steps <= reach and other.party is not None:
-                role = self.c.parties[other.party.kind].role
-                weight = RIVAL_WEIGHT.get(role, RIVAL_WEIGHT[None])
-                found.append((other.seat, weight + (WANTED_RIVAL if is_brigand(other) else 0.0)))
+            role = self.c.parties[other.party.kind].role
+            weight = RIVAL_WEIGHT.get(role, RIVAL_WEIGHT[None])
+            found.append((other.seat, other.region, int(other.in_tavern),
+                          weight + (WANTED_RIVAL if is_brigand(other) else 0.0)))
         return found
 
     def fight_loss(self, ref: str) -> float:

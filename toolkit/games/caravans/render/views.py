@@ -7,7 +7,9 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from toolkit.games.caravans.content.ops import OPS, describe
+from toolkit.render.faces import card_size
 from toolkit.render.icons import mix
+from toolkit.render.measure import text_width_em
 from toolkit.render.views import Ctx, base
 
 from .english import agree
@@ -185,10 +187,41 @@ def npc(ctx: Ctx, card, variant=None) -> dict:
 
 
 def token(ctx: Ctx, card, variant=None) -> dict:
-    """Equipment and weapons: a square token with an emblem and its effect."""
+    """Equipment and weapons: a square token with an emblem and its effect; when the effect
+    would not fit under a full-size emblem at the type floor, the emblem moves beside the
+    name (`compact`) and the text gets the space below it."""
     view = cbase(ctx, card.kind, card)
     view["emblem"] = ctx.icons.url(card.id if ctx.icons.exists(card.id) else card.kind, card.id)
+    width, _ = card_size(ctx.catalog, card.kind)
+    view["compact"] = rules_lines(view["rules"], ctx.lang, width - 3.6) > \
+        TOKEN_LINES.get(ctx.lang, TOKEN_LINES["en"])
     return view
+
+
+# lines of rules text that fit under a full-size token emblem at the type floor (measured:
+# a fourth Latin line or a third CJK line overflows)
+TOKEN_LINES = {"en": 3, "zh": 2}
+# the type floor of toolkit.render.pdf.FLOOR_PT, not imported from there: that would load
+# WeasyPrint into every build that only collects faces (tests check they agree)
+FLOOR_PT = {"en": 6.0, "zh": 7.0}
+
+
+def rules_lines(rules, lang: str, width_mm: float) -> int:
+    """Lines the rules take at the type floor in a box `width_mm` wide (each line's lead
+    icon counts 1.2 em, a word never splits)."""
+    pt = FLOOR_PT.get(lang, FLOOR_PT["en"])
+    room = width_mm / (pt * 25.4 / 72)
+    total = 0
+    for line in rules:
+        text = Markup(line).striptags()
+        used, count = 1.2, 1
+        for word in text.split(" ") if lang != "zh" else list(text):
+            w = text_width_em(word + ("" if lang == "zh" else " "))
+            if used + w > room:
+                used, count = 0.0, count + 1
+            used += w
+        total += count
+    return total
 
 
 def explorer(ctx: Ctx, card, variant=None) -> dict:
