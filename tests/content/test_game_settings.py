@@ -43,10 +43,15 @@ def test_bundled_catalog_reads_the_caravans_settings():
     assert pickle.loads(pickle.dumps(catalog.game)) == catalog.game
 
 
-def test_a_game_without_settings_has_the_generic_model():
-    catalog = load_catalog(NANHUANG)
+def test_a_project_without_rules_has_the_generic_model():
+    catalog = load_catalog(CLEARINGS)
     assert type(catalog.game) is game_yaml.Game
     assert not hasattr(catalog.game, "stash")
+
+
+def test_another_games_settings_do_not_include_caravans_ones():
+    catalog = load_catalog(NANHUANG)
+    assert isinstance(catalog.game, game_yaml.Game) and not hasattr(catalog.game, "stash")
 
 
 def test_game_model_merges_a_games_fields_once():

@@ -30,7 +30,7 @@ def test_validate_output_matches_snapshot(name, project, run):
 
 
 def test_valid_fixture_is_clean(run):
-    from conftest import VALID
+    from content_helpers import VALID
 
     code, out, _ = run("validate", VALID, "--strict")
     assert (code, out) == (0, ["no problems found"])

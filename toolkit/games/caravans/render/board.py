@@ -96,11 +96,14 @@ def tracks(ctx: Ctx, left: float, room: float, bottom: float) -> tuple[list[dict
                            "icon": ctx.icons.url(icon, key), "color": color, "goal": goal,
                            "spaces": list(range(start, end + 1)),
                            "w": label_w + (end - start + 1) * STEP})
-        widest = max((b["label_w"] for b in blocks), default=0.0)
-        for b in blocks:  # one label width per group, so the spaces line up in columns
-            b["w"] += widest - b["label_w"]
-            b["label_w"] = widest
-        for idx in balanced_rows([b["w"] for b in blocks], room, 8.0):
+        placed = balanced_rows([b["w"] for b in blocks], room, 8.0)
+        if len(placed) > 1:  # one label width in a group of rows: spaces line up in columns
+            widest = max(b["label_w"] for b in blocks)
+            for b in blocks:
+                b["w"] += widest - b["label_w"]
+                b["label_w"] = widest
+            placed = balanced_rows([b["w"] for b in blocks], room, 8.0)
+        for idx in placed:
             rows.append([blocks[i] for i in idx])
     top = bottom - len(rows) * ROW_H
     out = []
