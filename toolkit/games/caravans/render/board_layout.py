@@ -53,7 +53,8 @@ def clashes(box, roads, discs, placed, bounds, radius: float) -> int:
     grown = (box[0] - ROAD_HALF, box[1] - ROAD_HALF, box[2] + 2 * ROAD_HALF,
              box[3] + 2 * ROAD_HALF)
     n = sum(_segment_hits_box(r["x1"], r["y1"], r["x2"], r["y2"], grown) for r in roads)
-    n += sum(_circle_hits_box(d["x"], d["y"], radius + 0.8, box) for d in discs)
+    n += sum(_circle_hits_box(d["x"], d["y"], radius + (4.0 if d.get("nightshade") else 0.8),
+                              box) for d in discs)  # the Nightshade ring is wider
     n += sum(_boxes_hit(box, other, 1.0) for other in placed)
     bx, by, bw, bh = bounds
     if box[0] < bx or box[1] < by or box[0] + box[2] > bx + bw or box[1] + box[3] > by + bh:
