@@ -140,7 +140,6 @@ def test_long_token_texts_get_the_compact_layout(lang, long):
     assert "amulet_of_life" not in compact and "orb_of_fire" not in compact
 
 
-@pytest.mark.slow
 def test_board_prints_no_text_under_9_pt(tmp_path, capsys):
     from toolkit.render.textsize import smallest_runs
     code, err = build(["--only", "board", "--out", str(tmp_path)], capsys)
@@ -160,3 +159,17 @@ def test_strict_build_of_the_bundled_game_is_clean(tmp_path, capsys, lang):
     code, err = build(["--strict", "--lang", lang, "--out", str(tmp_path)], capsys)
     assert code == 0, err
     assert "warning" not in err
+
+
+def test_card_spaces_too_large_for_the_board_are_a_clear_error(tmp_path, capsys):
+    import shutil
+    project = tmp_path / "game"
+    shutil.copytree(REPO_DIR / "cards", project / "cards")
+    game = project / "cards" / "game.yaml"
+    game.write_text(game.read_text().replace("event: {width: 63, height: 88}",
+                                             "event: {width: 300, height: 88}"))
+    with pytest.raises(SystemExit) as info:
+        main(["build", str(project), "--only", "board", "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert info.value.code == 1
+    assert "for the map" in err and "Traceback" not in err

@@ -111,3 +111,12 @@ def test_fit_canvas_crops_and_extends_the_bleed():
     assert fitted.getpixel((7, 0)) == (255, 0, 0)       # 2 rows cropped off the top
     grown = fit_canvas(image, (10, 24))
     assert grown.getpixel((5, 0)) == grown.getpixel((5, 2)) == (0, 0, 255)
+
+
+def test_unknown_service_is_a_usage_error(tmp_path):
+    from click.testing import CliRunner
+
+    from toolkit.render.command import build
+
+    result = CliRunner().invoke(build, [str(tmp_path), "--pod", "vistaprint"])
+    assert result.exit_code == 2 and "'vistaprint' is not one of 'tgc', 'mpc'" in result.output

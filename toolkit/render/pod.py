@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -132,6 +133,10 @@ def write_pod(faces, where, folder: Path, service: str, title: str) -> tuple[Pat
         write_atomic(path, data, root=folder)
         written.add(path)
 
+    def save(path: Path, image) -> None:  # encoding in a thread overlaps the rendering
+        pending.append(pool.submit(lambda: put(path, png_bytes(image))))
+
+    pool, pending = ThreadPoolExecutor(2), []
     try:
         for name, fronts in decks(faces):
             back = by_key[fronts[0].back]
@@ -146,18 +151,21 @@ def write_pod(faces, where, folder: Path, service: str, title: str) -> tuple[Pat
             rows = [("file", "card id", "name", "copies")]
             for n, face in enumerate(fronts, 1):
                 file = f"{n:0{digits}d}-{safe_name(face.slug)}.png"
-                image = template_image(raster, where[face.key], face, template, turned)
-                put(folder / name / file, png_bytes(image))
+                save(folder / name / file,
+                     template_image(raster, where[face.key], face, template, turned))
                 rows.append((file, face.id, face.label, face.copies))
-            put(folder / name / "back.png",
-                png_bytes(template_image(raster, where[back.key], back, template, turned)))
+            save(folder / name / "back.png",
+                 template_image(raster, where[back.key], back, template, turned))
             put(folder / name / "quantities.csv", _csv(rows))
             lines.append(f"{name}/  {template.product} ({template.width_in:g} x "
                          f"{template.height_in:g} in, {template.px[0]} x {template.px[1]} px"
                          f"{', cards turned' if turned else ''}): "
                          f"{_count(len(fronts), 'front')}, "
                          f"{_count(sum(f.copies for f in fronts), 'card')}")
+        for job in pending:
+            job.result()
     finally:
+        pool.shutdown(cancel_futures=True)
         raster.close()
     large = sorted({f.kind for f in faces if f.large and f.side == "front"})
     put(folder / "README.txt", _readme(title, spec, lines, skipped, large).encode())

@@ -138,9 +138,9 @@ def arrange(objects: list[tuple[dict, float, float]]) -> list[dict]:
         depth = max(d for _, _, d in row)
         x = -(sum(w for _, w, _ in row) + GAP_MM * (len(row) - 1)) / 2
         for obj, w, _ in row:
-            placed = dict(obj, Transform=dict(obj["Transform"], posX=round((x + w / 2) / UNIT_MM, 3),
-                                              posZ=round(-(z + depth / 2) / UNIT_MM, 3)))
-            out.append(placed)
+            spot = {"posX": round((x + w / 2) / UNIT_MM, 3),
+                    "posZ": round(-(z + depth / 2) / UNIT_MM, 3)}
+            out.append(dict(obj, Transform=dict(obj["Transform"], **spot)))
             x += w + GAP_MM
         z += depth + GAP_MM
     return out

@@ -7,6 +7,7 @@ Sizes in mm, type in pt."""
 
 from __future__ import annotations
 
+from toolkit.errors import RenderError
 from toolkit.render.faces import Face, card_size
 from toolkit.render.pdf_units import page_name
 from toolkit.render.views import Ctx
@@ -140,7 +141,8 @@ def legend(ctx: Ctx) -> list[dict]:
     land = [{"swatch": "race", "color": race.color, "icon": ctx.icons.url(race.icon, race.id),
              "text": ctx.t(race.name)} for race in ctx.catalog.races.values()]
     land += [{"swatch": "wasteland", "color": "#c8b48a", "icon": ctx.icons.url("wasteland"),
-              "text": f"{ctx.word('wasteland')} ({_word(ctx, 'wasteland_note')})"},
+              "text": ctx.word("wasteland") + ("（{}）" if ctx.lang == "zh" else " ({})").format(
+                 _word(ctx, "wasteland_note"))},
              {"swatch": "nightshade", "icon": ctx.icons.url("nightshade"),
               "text": ctx.word("nightshade")},
              {"swatch": "icon", "icon": ctx.icons.url("tavern"), "text": _word(ctx, "tavern")},
@@ -163,6 +165,12 @@ def board_view(ctx: Ctx) -> dict:
     map_w = col_x - 8.0 - PAD
     rows, tracks_top = tracks(ctx, PAD, map_w, HEIGHT - PAD)
     map_box = (PAD, PAD + TITLE_H, map_w, tracks_top - 4.0 - PAD - TITLE_H)
+    if map_w < 150 or map_box[3] < 100:
+        raise RenderError(f"the board's card spaces and tracks leave {max(map_w, 0):.0f} x "
+                          f"{max(map_box[3], 0):.0f} mm for the map on a {WIDTH} x {HEIGHT} mm "
+                          "board (150 x 100 mm needed)", file="cards/game.yaml",
+                          hint="use smaller event/mission card_sizes, fewer races or shorter "
+                               "tracks")
     discs, roads = regions(ctx, map_box)
     cards, legend_y = card_spaces(ctx, col_x)
     return {"w": WIDTH, "h": HEIGHT, "content": ((0.0, 0.0, WIDTH, HEIGHT),),
