@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import warnings
 from pathlib import Path
 
 from toolkit.errors import RenderError
+from toolkit.render.art import art_problem
 
 MIN_DPI = 300
-MAX_ART_PIXELS = 50_000_000  # a whole A4 page at 900 dpi; larger art is refused
 ART_BOX = (55.0, 26.5)  # mm: the art window of a full-size card (the largest art box)
 CJK_FAMILY = "Noto Sans CJK SC"
 CJK_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", str(Path.home() / ".fonts"))
@@ -55,37 +54,34 @@ def icon_warnings(icons) -> list[str]:
 
 
 def art_warnings(ctx, catalog) -> list[str]:
-    """Art missing, unreadable, or under 300 dpi in the card's art window."""
-    from PIL import Image, UnidentifiedImageError
+    """Art outside the project or too large (errors); missing or unreadable art, printed as
+    the placeholder, and art under 300 dpi in the card's art window (warnings)."""
+    from PIL import Image
 
     out = []
     root = Path(catalog.root).resolve()
     for card_id, path in ctx.art_notes:
         where = _where(catalog, card_id)
-        if root not in path.parents:
+        file, line = where.rsplit(":", 1)
+        problem = art_problem(path, root)
+        if problem == "is outside the project":
             raise RenderError(f"art of '{card_id}' is outside the project: {path}",
-                              file=where.rsplit(":", 1)[0], line=int(where.rsplit(":", 1)[1]))
-        if not path.is_file():
+                              file=file, line=int(line))
+        if problem and "million pixels" in problem:
+            raise RenderError(f"art of '{card_id}' {problem} (a decompression bomb?); "
+                              "scale it down", file=file, line=int(line))
+        if problem == "not found":
             out.append(f"{where}: warning: art '{path.name}' of '{card_id}' not found; "
                        "placeholder art is printed")
             continue
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-                with Image.open(path) as image:
-                    width, height = image.size
-            if width * height > MAX_ART_PIXELS:
-                raise Image.DecompressionBombError("too many pixels")
-        except Image.DecompressionBombError:
-            raise RenderError(f"art of '{card_id}' has more than {MAX_ART_PIXELS // 10**6} "
-                              "million pixels (a decompression bomb?); scale it down",
-                              file=where.rsplit(":", 1)[0],
-                              line=int(where.rsplit(":", 1)[1])) from None
-        except (UnidentifiedImageError, OSError):
-            if path.suffix.lower() == ".svg":
-                continue
-            out.append(f"{where}: warning: art of '{card_id}' is not a readable image")
+        if problem:
+            out.append(f"{where}: warning: art of '{card_id}' {problem}; placeholder art "
+                       "is printed")
             continue
+        if path.suffix.lower() == ".svg":
+            continue
+        with Image.open(path) as image:
+            width, height = image.size
         dpi = min(width / (ART_BOX[0] / 25.4), height / (ART_BOX[1] / 25.4))
         if dpi < MIN_DPI:
             out.append(f"{where}: warning: art of '{card_id}' is {width}x{height} px, "

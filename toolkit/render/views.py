@@ -11,6 +11,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from toolkit.render.art import art_problem
 from toolkit.render.icons import Icons, placeholder_art
 
 
@@ -95,7 +96,8 @@ def art(ctx: Ctx, card, color: str) -> str:
     if card.art:
         path = (Path(ctx.catalog.root) / card.art).resolve()
         ctx.art_notes.append((card.id, path))
-        return path.as_uri()
+        if art_problem(path, ctx.catalog.root) is None:
+            return path.as_uri()
     return placeholder_art(card.id, color)
 
 
