@@ -50,7 +50,7 @@ def load_rulings(root: Path, game=None) -> list[LoadedRuling]:
     seen: dict[str, Where] = {}
     for path in sorted(folder.glob("*.y*ml")):
         shown = _display(path, Path(root))
-        for item in _load_file(path, shown, report, game):
+        for item in _load_file(path, shown, report, game, Path(root)):
             if item.ruling.id in seen:
                 report.add(Problem(shown, item.where.line, 1, "error",
                                    f"duplicate ruling id '{item.ruling.id}' "
@@ -71,9 +71,10 @@ def _display(path: Path, root: Path) -> str:
         return str(path)
 
 
-def _load_file(path: Path, shown: str, report: Report, game) -> list[LoadedRuling]:
+def _load_file(path: Path, shown: str, report: Report, game,
+               root: Path) -> list[LoadedRuling]:
     try:
-        doc = load_file(path, shown)
+        doc = load_file(path, shown, root)  # a link leaving the project is refused unread
     except ContentError as exc:
         report.add(Problem(shown, exc.line or 1, exc.column or 1, "error", exc.message))
         return []

@@ -115,8 +115,11 @@ def face_files(folders) -> list[Path]:
     for d in folders:
         if not d.is_dir():
             continue
+        real = d.resolve()
         for p in sorted(d.rglob("*")):
             top = p.relative_to(d).parts[0]
+            if not p.resolve().is_relative_to(real):
+                continue  # a link leaving its folder is never read (the renderer refuses it)
             if p.is_file() and top not in NOT_FACES and not (
                     top in OWN_TEMPLATES and p.suffix == ".j2"):
                 out.append(p)
