@@ -12,6 +12,7 @@ from pypdf import PdfWriter
 
 from toolkit.content.validate import load_catalog
 from toolkit.errors import RenderError, UsageError
+from toolkit.progress import progress
 from toolkit.render import checks, jobs
 from toolkit.render.cache import FaceCache, hash_files, render_faces
 from toolkit.render.faces import card_faces, card_kinds
@@ -55,9 +56,21 @@ def build(project: Path, opts: BuildOptions) -> BuildResult:
 
 
 def _build(project: Path, opts: BuildOptions) -> BuildResult:
+    """The build's phases, shown one by one (a face count is known only once collected)."""
+    extras = sum(bool(x) for x in (opts.png, opts.tts, opts.pod))
+    with progress("building", total=PHASES + extras, enabled=opts.progress) as step:
+        return _phases(project, opts, step)
+
+
+PHASES = 4  # validate, collect faces, render faces, impose the print files
+
+
+def _phases(project: Path, opts: BuildOptions, step) -> BuildResult:
     start = time.perf_counter()
     project = Path(project)
+    step(0, note="validating")
     catalog = load_catalog(project, strict=opts.strict)
+    step(note="collecting faces")
     checks.require_fonts()
     if opts.lang == "zh":
         checks.require_cjk_font()
@@ -70,6 +83,7 @@ def _build(project: Path, opts: BuildOptions) -> BuildResult:
     texts = jobs.text_faces(jobs.plan(faces, opts, ctx), opts, ctx, html)
     result = BuildResult(faces=len(faces) + len(texts))
     result.warnings += checks.icon_warnings(ctx.icons) + checks.art_warnings(ctx, catalog)
+    step(note=f"rendering {len(faces) + len(texts)} faces")
     theme = hash_files(face_files(template_dirs(project, parts.templates) + [project / "icons"]))
     cache = FaceCache(opts.out / ".cache")
     where, refused, result.rendered = render_faces(
@@ -85,20 +99,28 @@ def _build(project: Path, opts: BuildOptions) -> BuildResult:
     result.warnings += floor_warnings(faces, where, readers, opts.out / ".type-sizes.json")
     if opts.strict and result.warnings:
         raise RenderError("warnings are errors with --strict:\n" + "\n".join(result.warnings))
+    step(note="imposing the print files")
     _write_print_files(faces, where, opts, ctx, result, readers)
     _write_one_up(faces, where, opts, ctx, result, readers)
+    step()
     if opts.png:
         from toolkit.render.raster import write_pngs
+        step(0, note="writing PNGs")
         result.outputs["png"] = write_pngs(faces, where, opts.folder / "png")
+        step()
     if opts.tts:
         from toolkit.render.tts import write_tts
+        step(0, note="writing Tabletop Simulator decks")
         result.outputs["tts"] = write_tts(faces, where, opts.folder / "tts", opts.tts_url)
+        step()
     if opts.pod:
         from toolkit.render.pod import write_pod
+        step(0, note=f"writing {opts.pod} print-on-demand files")
         folder, warnings = write_pod(faces, where, opts.folder / f"pod-{opts.pod}", opts.pod,
                                      ctx.t(ctx.catalog.game.title))
         result.outputs[f"pod-{opts.pod}"] = folder
         result.warnings += warnings
+        step()
     result.seconds = time.perf_counter() - start
     return result
 

@@ -45,10 +45,11 @@ from toolkit.render.options import (PAPERS, BuildOptions, parse_offset, parse_on
               "(far less ink on a home printer)")
 @click.option("--trust", is_flag=True, help="import the project's own ./rules package "
               "(its Python code runs; use only for projects you trust)")
+@click.option("-q", "--quiet", is_flag=True, help="no progress display")
 @click.option("--watch", is_flag=True, help="stay running and rebuild whenever the content, "
               "templates, icons or art change (a warm process: an edit costs only its faces)")
 def build(project_dir, out, paper, lang, png, tts, tts_url, pod, layout, back_offset, gutter,
-          marks_to_edge, only, strict, workers, ink_saver, trust, watch):
+          marks_to_edge, only, strict, workers, ink_saver, trust, quiet, watch):
     """Render the game as print-and-play PDFs (one-sided, duplex and fold files, 1-up) and
     optionally PNGs, TTS decks and print-on-demand files; see docs/print.md."""
     from toolkit.render.build import build as run
@@ -59,7 +60,8 @@ def build(project_dir, out, paper, lang, png, tts, tts_url, pod, layout, back_of
                         layout=layout, back_offset=parse_offset(back_offset),
                         only=parse_only(only), strict=strict, gutter=gutter,
                         marks_to_edge=marks_to_edge, workers=workers,
-                        ink_saver=ink_saver, trust=trust, pod=pod)
+                        ink_saver=ink_saver, trust=trust, pod=pod,
+                        progress=not quiet and not watch)
     if watch:
         from toolkit.render.watch import changes, watch_builds
         try:

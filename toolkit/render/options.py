@@ -38,6 +38,7 @@ class BuildOptions:
     tts_url: str | None = None  # where the tts/ images will be served from
     trust: bool = False    # the project's own ./rules package may be imported
     pod: str | None = None  # print-on-demand export: tgc | mpc (toolkit.render.pod)
+    progress: bool = False  # show the build's phases (toolkit.progress) on stderr
 
     @property
     def paper_size(self) -> tuple[float, float]:
