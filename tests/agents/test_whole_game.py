@@ -121,33 +121,36 @@ def test_a_used_amulet_is_restored_when_gold_allows(catalog):
 
 
 def test_a_weapon_is_sold_when_its_gold_completes_a_stash_point(catalog):
-    """At home with 15 gold (6 kept back, so 9 to stash), one more gold buys a stash point;
-    with 12 gold it would not, and a war band keeps its weapon."""
-    seat = {"gold": 15, "weapons": ["chain_net"], "party": "small_war_band"}
+    """At home with 17 gold (6 kept back, so 11 to stash), one more gold buys a stash point
+    (12 gold); with 14 gold it would not, and a war band keeps its weapon."""
+    seat = {"gold": 17, "weapons": ["chain_net"], "party": "small_war_band"}
     found = scores(catalog, visit(position(catalog, seat)), "balanced")
     assert of_kind(found, K.SELL_WEAPON) > 0
-    found = scores(catalog, visit(position(catalog, dict(seat, gold=12))), "balanced")
+    found = scores(catalog, visit(position(catalog, dict(seat, gold=14))), "balanced")
     assert of_kind(found, K.SELL_WEAPON) < 0
 
 
 # --- working capital ---------------------------------------------------------------------
 @pytest.mark.parametrize("style", ["trader", "balanced", "adventurer", "raider"])
 def test_no_style_stashes_its_starting_gold(catalog, style):
-    """Ten gold at home in round 1: stashing it all would leave nothing to trade with."""
-    found = scores(catalog, visit(position(catalog, {"gold": 10})), style)
-    assert all(v < 0 for a, v in found.items() if a.kind is K.STASH)
+    """Exactly one stash point of gold at home in round 1: stashing it would leave nothing
+    to trade with (the stash must be on offer, or the test would prove nothing)."""
+    point = catalog.game.stash.gold_per_point
+    found = scores(catalog, visit(position(catalog, {"gold": point})), style)
+    stashes = [v for a, v in found.items() if a.kind is K.STASH]
+    assert stashes and all(v < 0 for v in stashes)
 
 
 def test_the_trader_stashes_what_it_can_spare(catalog):
-    """With 22 gold a point (10 gold) is stashed and the working gold kept."""
-    found = scores(catalog, visit(position(catalog, {"gold": 22})))
-    assert of_kind(found, K.STASH, 10) > 0
-    assert of_kind(found, K.STASH, 10) > of_kind(found, K.STASH, 20)
+    """With 26 gold a point (12 gold) is stashed and the working gold kept."""
+    found = scores(catalog, visit(position(catalog, {"gold": 26})))
+    assert of_kind(found, K.STASH, 12) > 0
+    assert of_kind(found, K.STASH, 12) > of_kind(found, K.STASH, 24)
 
 
 def test_the_winning_deposit_is_made_even_with_all_the_gold(catalog):
-    found = scores(catalog, visit(position(catalog, {"gold": 10, "glory": 9})))
-    assert of_kind(found, K.STASH, 10) > 0
+    found = scores(catalog, visit(position(catalog, {"gold": 12, "glory": 6})))
+    assert of_kind(found, K.STASH, 12) > 0
 
 
 # --- capture and the death redraw ------------------------------------------------------
@@ -175,11 +178,11 @@ def test_capture_counts_the_gear_that_comes_and_goes(catalog):
 
 
 def test_a_hero_that_suits_the_style_is_kept_despite_a_weak_band(catalog):
-    """After a death with the jackals at the new home the raider keeps Corwin (combat 3,
+    """After a death with the Black Banner at the new home the raider keeps Corwin (combat 3,
     leadership 4) and redraws Aldric (influence 4, combat 2)."""
     def kept(hero: str, home: str) -> bool:
         state = position(catalog, {"hero": hero, "at": {"region": home, "tavern": True}},
-                         npcs={"dust_jackals": home})
+                         npcs={"black_banner": home})
         state.pending.append({"kind": "redraw", "player": 0})
         return choice(catalog, state, "raider").kind is K.KEEP_HERO
     assert kept("corwin_ashdown", "thornfield")

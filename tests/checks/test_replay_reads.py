@@ -104,7 +104,7 @@ def test_a_running_score_at_turn_boundaries(english, chinese, record):
     assert rounds[0] == 1 and rounds == sorted(rounds)
     assert len(set(rounds)) == rounds[-1], "a score line in every round"
     assert len(scores) == len(set(scores)), "a score is printed only when it changes"
-    assert re.search(r"glory P1 \d+.*, P2 \d+.* · 10 to win$", scores[-1]), scores[-1]
+    assert re.search(r"glory P1 \d+.*, P2 \d+.* · 7 to win$", scores[-1]), scores[-1]
     # the result counts the winner's hidden stash points, and says so
     won = record["winner"][0]
     assert ("from the stash" in english[-1]) == bool(
@@ -121,7 +121,7 @@ def test_the_end_names_the_winner_the_score_and_why(english, chinese, record):
     assert f" with {glory[won]} glory" in last
     others = [f"P{s + 1} {glory[s]}" for s in range(len(glory)) if s != won]
     assert all(o in last for o in others), last
-    why = END_REASONS[record["end_reason"]][0].format(10)
+    why = END_REASONS[record["end_reason"]][0].format(7)
     assert last.endswith(f" — {why}; game over after round {record['rounds']}"), last
     assert "winner(s)" not in "\n".join(english)
     assert chinese[-1].startswith(f"胜者：玩家{won + 1} (") and f"{glory[won]}点荣誉" in chinese[-1]
@@ -292,11 +292,11 @@ def test_the_score_and_result_count_stash_points(caravans):
     state.round = 4
     state.players[0].glory, state.players[1].glory = 3, 8
     state.players[1].stash = 2 * per_point
-    assert score_line(state) == "round 4 · glory P1 3, P2 10 (incl. 2 stash), P3 0 · 10 to win"
-    assert score_line(state, "zh") == "第4轮 · 荣誉 玩家1 3，玩家2 10（含藏宝箱2），玩家3 0 · 10点获胜"
+    assert score_line(state) == "round 4 · glory P1 3, P2 10 (incl. 2 stash), P3 0 · 7 to win"
+    assert score_line(state, "zh") == "第4轮 · 荣誉 玩家1 3，玩家2 10（含藏宝箱2），玩家3 0 · 7点获胜"
     assert end_line(state) is None                         # the game goes on
     state.phase, state.end_reason = "over", "glory"
     hero = catalog.names[state.players[1].hero]["en"]
     assert end_line(state) == (f"Winner: P2 ({hero}) with 10 glory, 2 of them from the stash "
-                               "(P1 3, P3 0) — a player reached the goal of 10 glory; game "
+                               "(P1 3, P3 0) — a player reached the goal of 7 glory; game "
                                "over after round 4")

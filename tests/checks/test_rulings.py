@@ -84,7 +84,7 @@ def test_wrong_expectation_reports_file_line_expected_and_actual(project):
     by_id = {f.ruling: f for f in report.failures}
     sell = by_id["sell_prices_wrong"]
     assert sell.where == "cards/rulings/wrong.yaml:14"
-    assert (sell.expected, sell.actual) == ("seat 0 gold 12", "seat 0 gold 9")
+    assert (sell.expected, sell.actual) == ("seat 0 gold 12", "seat 0 gold 8")
     assert "cards/rulings/wrong.yaml:14: ruling 'sell_prices_wrong' failed" in text
     step = by_id["step_not_legal"]
     assert step.where == "cards/rulings/wrong.yaml:23"

@@ -93,14 +93,15 @@ def test_equipment_goes_to_the_taverns_its_leader_names(bundled):
 
 def test_track_glory_ranks_the_players_at_the_goal(bundled):
     state = quiet(started(bundled, players=3))
+    goal, per_point = bundled.game.glory_to_win, bundled.game.stash.gold_per_point
     a, b, c = state.players
-    a.glory, a.stash = 10, 0
-    b.glory, b.stash = 8, 30            # 11 with the stash, but less on the track
-    c.glory, c.stash = 9, 0             # short of the goal: out of the ranking
+    a.glory, a.stash = goal, 0
+    b.glory, b.stash = goal - 1, 2 * per_point  # goal + 1 with the stash, less on the track
+    c.glory, c.stash = goal - 1, 0      # short of the goal: out of the ranking
     assert winners(state) == [a.seat]
-    a.glory = 7                         # nobody at the goal but b: b wins
+    a.glory = goal - 3                  # nobody at the goal but b: b wins
     assert winners(state) == [b.seat]
-    b.stash = 0                         # nobody at the goal: the highest total
+    b.glory, b.stash = goal - 2, 0      # nobody at the goal: the highest total
     assert winners(state) == [c.seat]
 
 
