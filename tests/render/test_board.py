@@ -76,7 +76,9 @@ def test_tracks_fit_below_the_map_and_inside_the_board(view):
     assert ids[:2] == ["glory_track", "explorer_track"]
     assert sum(i.startswith("bounty_") for i in ids) == 4
     glory = view["rows"][0]
-    assert glory["spaces"] == list(range(0, 16)) and glory["goal"] == 10
+    game = load_catalog(REPO_DIR).game
+    assert glory["spaces"] == list(range(0, game.tracks.glory + 1))
+    assert glory["goal"] == game.glory_to_win
     mx, my, mw, mh = view["map"]
     for row in view["rows"]:
         assert row["y"] >= my + mh and row["y"] + 14 <= HEIGHT - 5
@@ -92,7 +94,8 @@ def test_legend_names_every_race_and_the_map_symbols(view):
     assert swatches.count("race") == 4
     assert {"wasteland", "nightshade", "road", "icon"} <= set(swatches)
     assert [e["swatch"] for e in tracks["entries"]].count("goal") == 1
-    assert any(e["text"].endswith("10") for e in tracks["entries"])  # glory to win
+    goal = str(load_catalog(REPO_DIR).game.glory_to_win)
+    assert any(e["text"].endswith(goal) for e in tracks["entries"])  # glory to win
     entries = land["entries"] + tracks["entries"]
     assert legend["title"] and all(e["text"] for e in entries)
     assert legend["y"] + 12 * (len(entries) + 3) <= HEIGHT - 10  # room for every line
@@ -120,7 +123,8 @@ def test_board_html_sets_the_names_at_the_view_sizes():
                              BuildOptions(out=Path("unused"), only=frozenset({"board"})))
     html = next(f for f in faces if f.key == "board/board").html
     assert html.count('class="cb-name" style="font-size: 12.0pt"') == 17
-    assert "Legend" in html and "Glory to win: 10" in html
+    goal = load_catalog(REPO_DIR).game.glory_to_win
+    assert "Legend" in html and f"Glory to win: {goal}" in html
 
 
 def test_token_floor_matches_the_renderer():
