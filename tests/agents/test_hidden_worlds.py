@@ -18,7 +18,7 @@ def test_search_worlds_keep_the_observation_and_vary_the_rest(catalog):
     seat = engine.current_player(state)
     view = engine.observation(state, seat)
     agent = SearchAgent(catalog, seat, random.Random(7), budget=4)
-    worlds = [agent._sample(view) for _ in range(6)]
+    worlds = [agent.sample(view) for _ in range(6)]
     shown = to_dict(view)
     for world in worlds:
         assert set(world.rng) == set(PURPOSES)

@@ -100,7 +100,7 @@ class SearchAgent:
         stop = self._horizon(observation, kind)
         values: list[list[float]] = [[] for _ in candidates]
         for _ in range(self._worlds(close)):
-            world = engine.determinize(observation, self.seat, self.rng)
+            world = self.sample(observation)
             seed = self.rng.getrandbits(32)
             for i, action in enumerate(candidates):
                 values[i].append(self._rollout(engine.clone(world), action, seed, stop))
@@ -108,6 +108,10 @@ class SearchAgent:
         pick = paired_verdict(values, MIN_GAIN, CONFIDENCE)
         self.overruled += pick != 0
         return candidates[pick]
+
+    def sample(self, observation: Any):
+        """One world consistent with what the seat sees, drawn with the agent's own rng."""
+        return engine.determinize(observation, self.seat, self.rng)
 
     def _worlds(self, close: bool) -> int:
         """The progressive budget: the full budget for a close call, half for a clear one
