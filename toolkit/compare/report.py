@@ -67,16 +67,26 @@ def tolerance_text(comparison: Comparison, results=None) -> str:
     return ", ".join(parts)
 
 
-def interval_text(result: MetricResult) -> str:
-    """`+12.9 pp so far (95 % interval +4.0 to +21.8 pp)`: an undecided metric's words."""
+def change_parts(result: MetricResult) -> tuple[str, str, str, str] | None:
+    """The change, its 95 % interval's ends (signed, without unit) and the unit (' pp' or
+    ''), or None before anything was measured."""
     est = result.estimate
     if est.delta is None:
-        return "not measured yet"
+        return None
     lo, hi = est.ci()
-    unit = " pp" if result.metric.percent else ""
     bare = lambda v: change_text(result, v).replace(" pp", "")  # noqa: E731
+    return bare(est.delta), bare(lo), bare(hi), " pp" if result.metric.percent else ""
+
+
+def interval_text(result: MetricResult) -> str:
+    """`+12.9 pp so far (95 % interval +4.0 to +21.8 pp)`: an undecided metric's words."""
+    parts = change_parts(result)
+    if parts is None:
+        return "not measured yet"
+    delta, lo, hi, unit = parts
+    est = result.estimate
     return (f"{value_text(result, est.baseline)} → {value_text(result, est.candidate)}, "
-            f"{bare(est.delta)}{unit} so far (95 % interval {bare(lo)} to {bare(hi)}{unit})")
+            f"{delta}{unit} so far (95 % interval {lo} to {hi}{unit})")
 
 
 def change_line(result: MetricResult) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.compare import gsprt
-from toolkit.compare.report import change_text, value_text
+from toolkit.compare.report import change_parts, change_text, value_text
 from toolkit.compare.run import Comparison
 from toolkit.compare.sequential import UNOBSERVED
 
@@ -46,15 +46,13 @@ def _plot(result) -> tuple[tuple[float, float], tuple[float, float], float | Non
 
 
 def _change(r) -> str:
-    est = r.estimate
-    if est.delta is None:
+    parts = change_parts(r)
+    if parts is None:
         return "–"
-    lo, hi = est.ci()
-    unit = " pp" if r.metric.percent else ""
-    bare = lambda v: change_text(r, v).replace(" pp", "")  # noqa: E731
+    delta, lo, hi, unit = parts
     if r.decision == gsprt.INCONCLUSIVE:
-        return f"so far {bare(est.delta)}{unit}, 95 % interval {bare(lo)} to {bare(hi)}{unit}"
-    return f"{bare(est.delta)}{unit} ({bare(lo)} to {bare(hi)})"
+        return f"so far {delta}{unit}, 95 % interval {lo} to {hi}{unit}"
+    return f"{delta}{unit} ({lo} to {hi})"
 
 
 def _row(r, comparison: Comparison) -> Row:
