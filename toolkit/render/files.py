@@ -157,7 +157,7 @@ def drop_manifest(folder: Path, root: Path | None = None) -> None:
 
 def write_manifest(folder: Path, outputs: dict, root: Path | None = None) -> Path:
     """build.json, written last: a build id and the sha256 of every output file of the
-    build, so a reader can tell that print-and-play.pdf and cards-1up.pdf belong together."""
+    build, so a reader can tell which print files and cards-1up.pdf belong together."""
     import hashlib
     import json
     import time
