@@ -142,7 +142,18 @@ def terminate_build(scene, case, run):
 
 
 def interrupt_compare(scene, case, run):
+    """Compare against an edited copy (identical content is decided within seconds), then
+    Ctrl-C while it plays."""
+    import re
+    import shutil
     import signal
+    candidate = scene.tmp / "candidate"
+    shutil.copytree(scene.project / "cards", candidate / "cards")
+    game = candidate / "cards" / "game.yaml"
+    text, edits = re.subn(r"(?m)^glory_to_win: (\d+)",
+                          lambda m: f"glory_to_win: {int(m.group(1)) + 1}", game.read_text())
+    assert edits == 1, "the bundled game.yaml has no glory_to_win line to edit"
+    game.write_text(text)
     return child_process(scene, case, run, timeout=120, signal_after=10, sig=signal.SIGINT)
 
 
