@@ -57,15 +57,13 @@ LINES = {
     "top_up": ("svv", "{0} starts with {1} gold ({2} from the stash)",
                "{0}以{1}元宝开始（{2}来自藏宝箱）"),
 }
-# log terms (stats, sources, causes, end reasons) in Chinese; English prints the key
+# log terms (stats, sources) in Chinese; English prints the key (end reasons: END_REASONS)
 TERMS_ZH = {
     "combat": "战斗力", "perception": "洞察力", "leadership": "领导力", "influence": "影响力",
     "delve": "深入探索", "flee": "逃跑", "melee": "肉搏", "ranged": "远程", "venom": "毒",
     "volley": "齐射", "agility": "敏捷", "raid": "劫掠", "loot": "战利品", "mission": "任务", "reward": "悬赏",
     "rumor": "传言", "sell": "卖货", "weapon_sale": "卖武器", "defeat": "击败",
-    "large_party": "大型部队", "stash": "藏宝箱", "glory": "有人达到荣誉目标",
-    "events_exhausted": "事件牌用尽", "heroes_exhausted": "主角牌用尽",
-    "round_limit": "达到回合上限", True: "真", False: "假",
+    "large_party": "大型部队", "stash": "藏宝箱", True: "真", False: "假",
 }
 # causes of a hero's death in Chinese (English prints the key)
 CAUSES_ZH = {"combat": "战斗", "ambush": "伏击", "storm": "风暴"}

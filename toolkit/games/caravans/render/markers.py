@@ -7,10 +7,11 @@ from toolkit.render.faces import Face, back_face, card_size, group_of
 from toolkit.render.options import BLEED
 from toolkit.render.views import Ctx
 
+from ..content.settings import MARKER_KINDS
 from .views import color
 
 MARKER_SIZE = (25.0, 25.0)  # mm, used when game.yaml has no card_sizes entry for a marker
-MARKERS = ("demand_marker", "bounty_marker", "npc_marker")
+MARKERS = MARKER_KINDS  # the printed kinds game.yaml may size (content/settings.py)
 BACK_ICONS = {"demand_marker": "demand", "bounty_marker": "bounty", "npc_marker": "npc"}
 
 
