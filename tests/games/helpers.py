@@ -4,6 +4,7 @@ takes the game (and the project) it works on; each game's conftest binds them.""
 
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -38,6 +39,19 @@ def fixtures(game, project: Path):
         return lambda **setup: game.scenario(catalog, setup, 0)
 
     return catalog, game_, make
+
+
+def random_game(game, catalog, seed, players=4, stop=None):
+    """A game of uniformly random legal actions (stopped after `stop` actions): the final
+    state and the actions taken."""
+    state = game.new_game(catalog, seed, ["random"] * players)
+    rng = random.Random(seed)
+    actions = []
+    while not game.is_terminal(state) and (stop is None or len(actions) < stop):
+        action = rng.choice(game.legal_actions(state))
+        actions.append(action)
+        game.apply_action(state, action)
+    return state, actions
 
 
 def find_step(game, state, kind, **args):

@@ -12,16 +12,9 @@ from toolkit.games.kings_and_things.checks import where_things_are
 from toolkit.games.kings_and_things.data import by_key
 from toolkit.loop import play_game
 
+from ..helpers import random_game
 
-def _random_game(catalog, seed, players=4, stop=None):
-    state = GAME.new_game(catalog, seed, ["random"] * players)
-    rng = random.Random(seed)
-    actions = []
-    while not GAME.is_terminal(state) and (stop is None or len(actions) < stop):
-        action = rng.choice(GAME.legal_actions(state))
-        actions.append(action)
-        GAME.apply_action(state, action)
-    return state, actions
+
 
 
 def test_same_seed_same_game(catalog):
@@ -33,7 +26,7 @@ def test_same_seed_same_game(catalog):
 
 
 def test_replaying_actions_gives_the_same_state(catalog):
-    state, actions = _random_game(catalog, 3, stop=400)
+    state, actions = random_game(GAME, catalog, 3, stop=400)
     again = GAME.new_game(catalog, 3, ["random"] * 4)
     for action in actions:
         GAME.apply_action(again, GAME.action_from_json(GAME.action_to_json(action)))
@@ -41,7 +34,7 @@ def test_replaying_actions_gives_the_same_state(catalog):
 
 
 def test_stacks_and_racks_are_hidden(catalog):
-    state, _ = _random_game(catalog, 5, stop=300)
+    state, _ = random_game(GAME, catalog, 5, stop=300)
     for seat in range(4):
         obs = GAME.observation(state, seat)
         for token, unit in obs.units.items():
@@ -57,7 +50,7 @@ def test_stacks_and_racks_are_hidden(catalog):
 
 
 def test_determinize_keeps_what_the_seat_sees(catalog):
-    state, _ = _random_game(catalog, 11, stop=500)
+    state, _ = random_game(GAME, catalog, 11, stop=500)
     data = by_key(state.key)
     seat = 2
     obs = GAME.observation(state, seat)
@@ -93,7 +86,7 @@ def test_invariants_hold_and_words_exist(catalog, players):
 
 
 def test_invariants_catch_a_lost_counter(catalog):
-    state, _ = _random_game(catalog, 2, stop=200)
+    state, _ = random_game(GAME, catalog, 2, stop=200)
     state.cup.pop()
     assert GAME.invariants()["things_conserved"](state) is not None
     state.gold[0] = -1

@@ -10,25 +10,17 @@ from toolkit.checks.rulings_load import load_rulings
 from toolkit.games.root.checks import validate_content
 from toolkit.loop import play, play_game
 
+from ..helpers import random_game
 from .conftest import PROJECT
 
 
-def _random_game(game, catalog, seed, players=4, stop=None):
-    s = game.new_game(catalog, seed, ["random"] * players)
-    rng = random.Random(seed)
-    acts = []
-    while not game.is_terminal(s) and (stop is None or len(acts) < stop):
-        a = rng.choice(game.legal_actions(s))
-        acts.append(a)
-        game.apply_action(s, a)
-    return s, acts
 
 
 def test_same_seed_same_game(game, catalog):
-    a, acts_a = _random_game(game, catalog, 7)
-    b, acts_b = _random_game(game, catalog, 7)
+    a, acts_a = random_game(game, catalog, 7)
+    b, acts_b = random_game(game, catalog, 7)
     assert acts_a == acts_b and game.state_hash(a) == game.state_hash(b)
-    c, _ = _random_game(game, catalog, 8)
+    c, _ = random_game(game, catalog, 8)
     assert game.state_hash(a) != game.state_hash(c)
 
 
@@ -45,7 +37,7 @@ def test_random_games_end_and_keep_every_invariant(game, catalog):
 
 
 def test_observation_hides_other_hands_and_determinize_fills_them(game, catalog):
-    s, _ = _random_game(game, catalog, 4, stop=60)
+    s, _ = random_game(game, catalog, 4, stop=60)
     seat = 1
     o = game.observation(s, seat)
     assert o.hands[seat] == s.hands[seat]
@@ -61,13 +53,13 @@ def test_observation_hides_other_hands_and_determinize_fills_them(game, catalog)
 
 
 def test_actions_round_trip_and_read_in_both_languages(game, catalog):
-    s, acts = _random_game(game, catalog, 5)
+    s, acts = random_game(game, catalog, 5)
     for a in acts:
         assert game.action_from_json(game.action_to_json(a)) == a
-    s, _ = _random_game(game, catalog, 5, stop=80)
+    s, _ = random_game(game, catalog, 5, stop=80)
     a = game.legal_actions(s)[0]
     assert game.describe_action(s, a, "en") and game.describe_action(s, a, "zh")
-    done, _ = _random_game(game, catalog, 5)
+    done, _ = random_game(game, catalog, 5)
     assert any(line.startswith("dice: ") for line in game.log_lines(done, "en"))
     assert any("骰子" in line for line in game.log_lines(done, "zh"))
     assert game.log_lines(done, "zh")[-1].endswith("获胜")
