@@ -45,6 +45,7 @@ Optional (each has a default here that works for any game):
     log_lines(state, lang)             the game's log in words
     score_line(state, lang), end_line(state, lang)  the running score and the result, in words
     play_batch(catalog, jobs)          a whole batch at once (a compiled core); None: not here
+    odds(catalog, lang)                exact outcome tables for `toolkit odds` (default: none)
 """
 
 from __future__ import annotations
