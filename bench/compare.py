@@ -6,7 +6,9 @@ Run: .venv/bin/python bench/compare.py [--runs 50] [--max-games 400] [--agents r
      .venv/bin/python bench/compare.py --only defaults,buff [--default-runs 20]
 (`defaults`: `toolkit compare` at its default settings on the bundled game with identical
 content, over 20 master seeds: how often "no change", and the time per run; `buff`: the
-bundled game with one hero buffed to all 4s, at the default settings.)
+bundled game with one hero buffed to all 4s, at the default settings (`--buff-runs N`
+master seeds); `swap`: the focused test's false-change rate on real paired units of that
+buff, resampled with the versions swapped at random.)
 Every figure is printed; nothing is timed inside the test suite.
 """
 
@@ -153,7 +155,7 @@ def synthetic_calibration(runs: int) -> None:
 
     claimed, undecided, games = 0, 0, []
     for run in range(runs):
-        test = synthetic.run_test(10_000 + run, coupling=0.5, max_units=1000, batch=50)
+        test = synthetic.run_test(10_000 + run, coupling=0.5, max_units=1000, batch=None)
         results = test.results()
         claimed += any(r.changed for r in results)
         undecided += any(r.decision == gsprt.INCONCLUSIVE for r in results)
@@ -164,7 +166,7 @@ def synthetic_calibration(runs: int) -> None:
     decided, wrong = [], 0
     for run in range(runs):
         test = synthetic.run_test(20_000 + run, ("hero:h0",), buff={"h0": 1.3}, coupling=0.5,
-                                  max_units=3000, batch=25)
+                                  max_units=3000, batch=None)
         r = test.results()[0]
         wrong += r.decision != gsprt.INCREASE
         decided.append(r.decided_at or test.games)
@@ -194,24 +196,96 @@ def at_defaults(runs: int) -> None:
     print(f"identical content at the defaults, {runs} seeds: 'no change' in {same}/{runs} "
           f"({100 * same / runs:.0f} %); time per run median {statistics.median(seconds):.1f} s "
           f"(min {min(seconds):.1f}, max {max(seconds):.1f}); paired games median "
-          f"{statistics.median(games):.0f}", flush=True)
+          f"{statistics.median(games):.0f}; {cpu_text()}", flush=True)
 
 
-def buff_at_defaults(hero: str, value: int, seed: int = 1) -> None:
-    """The bundled game with `hero` at `value` in every stat, at the default settings."""
+def cpu_text() -> str:
+    """CPU seconds of this process and of its finished worker processes so far."""
+    import resource
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (f"CPU this process {own.ru_utime + own.ru_stime:.1f} s, workers "
+            f"{kids.ru_utime + kids.ru_stime:.1f} s (finished workers only)")
+
+
+def buff_at_defaults(hero: str, value: int, runs: int = 1) -> None:
+    """The bundled game with `hero` at `value` in every stat, at the default settings, one
+    run per master seed 1..runs: verdict, paired games, wall time and CPU time (this
+    process and its workers: the wall time an idle machine would give is about the
+    workers' CPU time over the cores, plus this process's)."""
     from projects import copy_project
     from toolkit.compare.report import verdict_lines
     with tempfile.TemporaryDirectory() as tmp:
         edited = copy_project(BUNDLED, Path(tmp) / "buffed")
         set_stats(edited, hero, value)
+        took, games = [], []
+        for seed in range(1, runs + 1):
+            start = time.monotonic()
+            result = compare_versions(Version("bundled", BUNDLED), Version("buffed", edited),
+                                      Options(seed=seed))
+            took.append(time.monotonic() - start)
+            games.append(result.games)
+            lines = verdict_lines(result)
+            print(f"{hero} at all {value}s, defaults, seed {seed}: verdict {result.verdict} "
+                  f"after {result.games} paired games in {took[-1]:.1f} s", flush=True)
+            for line in lines[:2]:
+                print("  " + line)
+    print(f"buff, {runs} seeds: median {statistics.median(games):.0f} paired games, median "
+          f"{statistics.median(took):.1f} s (min {min(took):.1f}, max {max(took):.1f}); "
+          f"{cpu_text()}", flush=True)
+
+
+def swap_null(hero: str, value: int, units: int, runs: int, cap: int) -> None:
+    """The calibration of the focused test on real games: `units` seeds that deal `hero`,
+    played on the bundled game and with the hero at `value` in every stat (real paired
+    units), then resampled. With the two versions swapped in a random half of the units the
+    change is zero by construction but every difference keeps its real size and
+    discreteness: how often does the sequential test (SequentialTest, the default looks)
+    claim a change before `cap` seeds? Without the swap: how many games a decision takes."""
+    import random
+    from projects import copy_project
+    from toolkit.compare.focus import Focus, seeds
+    from toolkit.compare.looks import look_after
+    from toolkit.compare.stream import PairedRunner
+    with tempfile.TemporaryDirectory() as tmp:
+        edited = copy_project(BUNDLED, Path(tmp) / "buffed")
+        set_stats(edited, hero, value)
+        cat_a, cat_b = catalog_for(BUNDLED), catalog_for(edited)
+        options = Options(seed=99)
+        spec = parse_agents("mixed", 4, GAME, cat_a)
+        focus = Focus("hero", (hero,), hero)
+        stream = seeds(options, spec, 4, focus, GAME, (cat_a, cat_b), [])
         start = time.monotonic()
-        result = compare_versions(Version("bundled", BUNDLED), Version("buffed", edited),
-                                  Options(seed=seed))
-        took = time.monotonic() - start
-    print(f"{hero} at all {value}s, defaults: verdict {result.verdict} after {result.games} "
-          f"paired games in {took:.1f} s", flush=True)
-    for line in verdict_lines(result)[:3]:
-        print("  " + line)
+        with PairedRunner((BUNDLED, edited), options) as runner:
+            played = [(unit_sums(a, 4, GAME), unit_sums(b, 4, GAME), len(unit[1]))
+                      for _, (unit, a, b) in zip(range(units), runner.run(stream))]
+        print(f"swap null: {units} focused seeds played in {time.monotonic() - start:.0f} s",
+              flush=True)
+    metric = [m for m in build_metrics(cat_a, cat_b, 4, GAME) if m.name == f"hero:{hero}"]
+    for swap in (False, True):
+        claimed, decided = 0, []
+        for run in range(runs):
+            rng = random.Random(f"swap:{swap}:{run}")
+            test = SequentialTest(metric, Options().tolerances)
+            fed = 0
+            while not test.done and fed < cap:
+                batch = []
+                for _ in range(look_after(fed)):
+                    a, b, games = played[rng.randrange(len(played))]
+                    batch.append(((b, a) if swap and rng.random() < 0.5 else (a, b), games))
+                test.add([pair for pair, _ in batch], sum(g for _, g in batch))
+                fed += len(batch)
+            result = test.results()[0]
+            claimed += result.changed
+            if result.decided_at is not None and result.changed:
+                decided.append(result.decided_at)
+        if swap:
+            print(f"swap null, hero {hero}, {runs} runs, cap {cap} seeds: {claimed} claimed a "
+                  f"change ({100 * claimed / runs:.1f} %, nominal 5 %)", flush=True)
+        else:
+            print(f"resampled buff, {runs} runs: {claimed} found the change; paired games to "
+                  f"decide median {statistics.median(decided):.0f}, 90th percentile "
+                  f"{sorted(decided)[int(0.9 * len(decided))]:.0f}", flush=True)
 
 
 def main() -> None:
@@ -232,6 +306,10 @@ def main() -> None:
     parser.add_argument("--synthetic-runs", type=int, default=100)
     parser.add_argument("--default-runs", type=int, default=20)
     parser.add_argument("--buff-hero", default="kharza_ironhide")
+    parser.add_argument("--buff-runs", type=int, default=1)
+    parser.add_argument("--swap-units", type=int, default=60)
+    parser.add_argument("--swap-runs", type=int, default=1000)
+    parser.add_argument("--swap-cap", type=int, default=2000, help="seeds")
     parser.add_argument("--only", default="synthetic,speed,identical,null,hero")
     args = parser.parse_args()
     root = Path(args.project).resolve()
@@ -250,7 +328,9 @@ def main() -> None:
     if "defaults" in only:
         at_defaults(args.default_runs)
     if "buff" in only:
-        buff_at_defaults(args.buff_hero, 4)
+        buff_at_defaults(args.buff_hero, 4, args.buff_runs)
+    if "swap" in only:
+        swap_null(args.buff_hero, 4, args.swap_units, args.swap_runs, args.swap_cap)
     if "hero" in only:
         tolerances = {**options.tolerances, "win": args.win_tolerance / 100}
         hero_opts = Options(**{**options.__dict__, "max_games": args.hero_max_games,

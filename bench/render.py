@@ -1,8 +1,10 @@
 """Render speed of `toolkit build`: cards/s for the bundled game and a synthetic 1,000-card
-deck, cold (empty cache) and after editing one card, against rendering the same cards
-naively as one WeasyPrint document (one page per card copy, no cache, no pool).
+deck, cold (empty cache), after editing one card (three times: no compaction cliff), after
+editing one kind's template and one icon (what each re-renders, per kind), in a warm
+process as `--watch` runs it, against rendering the same cards naively as one WeasyPrint
+document (one page per card copy, no cache, no pool).
 
-    .venv/bin/python bench/render.py [--skip-naive] [--workers 2]
+    .venv/bin/python bench/render.py [--skip-naive] [--workers 2] [--only bundled|synthetic]
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,6 +62,58 @@ def edit_one_card(project: Path, stem: str) -> None:
     path.write_text(text.replace(match.group(0), match.group(0) + " II", 1))
 
 
+def edit_template(project: Path, kind: str) -> None:
+    """A comment added to the project's copy of the game's template of `kind` (the copy is
+    made before the cold build): only the faces of that kind change."""
+    path = project / "templates" / "cards" / f"{kind}.html.j2"
+    path.write_text(path.read_text().replace("{% block body %}",
+                                             "{% block body %}<!-- edited -->", 1))
+
+
+def edit_icon(project: Path, name: str) -> None:
+    path = project / "icons" / f"{name}.svg"
+    path.write_text(path.read_text().replace("<svg", "<svg data-edited='1'", 1))
+
+
+def own_copies(project: Path, kind: str, icon: str) -> None:
+    """The project's own copies of a game template and an icon, to edit later."""
+    from toolkit.games.caravans.render import TEMPLATES as GAME_TEMPLATES
+    from toolkit.render.html import TEMPLATES
+
+    (project / "templates" / "cards").mkdir(parents=True, exist_ok=True)
+    shutil.copy(GAME_TEMPLATES / "cards" / f"{kind}.html.j2",
+                project / "templates" / "cards" / f"{kind}.html.j2")
+    (project / "icons").mkdir(exist_ok=True)
+    shutil.copy(TEMPLATES / "icons" / f"{icon}.svg", project / "icons" / f"{icon}.svg")
+
+
+KINDS: dict[str, str] = {}   # face digest -> its kind, as the build computes digests
+STORED: list[str] = []       # digests rendered (stored in the cache) since the last reset
+
+
+def record_renders() -> None:
+    """Note the kind of every face digest and which digests a build renders."""
+    from toolkit.render import cache
+
+    digest, store = cache.face_digest, cache.FaceCache.store
+
+    def face_digest(face, *args, **kw):
+        KINDS[found := digest(face, *args, **kw)] = face.kind
+        return found
+
+    def stored(self, digests, result):
+        STORED.extend(digests)
+        return store(self, digests, result)
+
+    cache.face_digest, cache.FaceCache.store = face_digest, stored
+
+
+def rendered_kinds() -> str:
+    kinds = Counter(KINDS.get(d, "?") for d in STORED)
+    STORED.clear()
+    return ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "none"
+
+
 def naive(project: Path, only: frozenset) -> tuple[float, int]:
     """One WeasyPrint document holding every card copy as a page, written once."""
     from weasyprint import HTML
@@ -91,25 +146,49 @@ def timed(func, *args):
     return value, time.perf_counter() - wall, cpu() - used
 
 
+LINE = "  {:34}{:8.2f}{:8.2f}  {}"
+
+
+def step(label: str, func, *args):
+    result, wall, used = timed(func, *args)
+    print(LINE.format(label, wall, used, f"{result.rendered} face(s) rendered"))
+    return result
+
+
 def run(name: str, project: Path, only: frozenset, workers: int, skip_naive: bool,
-        edit: str) -> None:
+        edit: str, template: str | None = None, icon: str | None = None) -> None:
     out = project / "output"
     opts = BuildOptions(out=out, only=only, workers=workers)
-    cold, cold_s, cold_cpu = timed(build, project, opts)
-    edit_one_card(project, edit)
-    warm, warm_s, warm_cpu = timed(build, project, opts)
+    if template:
+        own_copies(project, template, icon)
+    print(f"\n{name}:")
+    print(f"  {'':34}{'wall s':>8}{'CPU s':>8}")
+    cold = step("cold build (empty cache)", build, project, opts)
+    for n in (1, 2, 3):
+        edit_one_card(project, edit)
+        step(f"one-card edit {n}", build, project, opts)
+    if template:
+        rendered_kinds()
+        edit_template(project, template)
+        step(f"edit of the {template} template", build, project, opts)
+        print(f"    rendered: {rendered_kinds()}")
+        edit_icon(project, icon)
+        step(f"edit of the {icon} icon", build, project, opts)
+        print(f"    rendered: {rendered_kinds()}")
+    warm = []
+    for n in range(4):  # a warm process, as --watch runs it: the first build warms it
+        edit_one_card(project, edit)
+        result, wall, used = timed(build, project, opts)
+        warm.append((wall, used))
+    wall, used = (min(v) for v in zip(*warm[1:]))
+    print(LINE.format("one-card edit, warm (--watch), best", wall, used,
+                      f"{result.rendered} face(s) rendered"))
     sizes = ", ".join(f"{k} {v / 1024:.0f} KB" for k, v in cold.sizes.items())
-    print(f"\n{name}: {cold.cards} cards and tokens, {cold.faces} distinct faces ({sizes})")
-    print(f"  {'':28}{'wall s':>8}{'cards/s':>9}{'CPU s':>8}{'cards/CPU s':>13}")
-    line = "  {:28}{:8.1f}{:9.1f}{:8.1f}{:13.1f}  {}"
-    print(line.format("cold build (empty cache)", cold_s, cold.cards / cold_s, cold_cpu,
-                      cold.cards / cold_cpu, f"{cold.rendered} faces rendered"))
-    print(line.format("after a one-card edit", warm_s, warm.cards / warm_s, warm_cpu,
-                      warm.cards / warm_cpu, f"{warm.rendered} face(s) rendered"))
+    print(f"  {cold.cards} cards and tokens, {cold.faces} distinct faces ({sizes})")
     if not skip_naive:
         (seconds, pages), naive_s, naive_cpu = timed(naive, project, only)
-        print(line.format("naive: one WeasyPrint doc", naive_s, pages / naive_s, naive_cpu,
-                          pages / naive_cpu, f"{pages} pages, no imposition, no fitting"))
+        print(LINE.format("naive: one WeasyPrint doc", naive_s, naive_cpu,
+                          f"{pages} pages, no imposition, no fitting"))
     print(f"  load average now: {', '.join(f'{v:.1f}' for v in __import__('os').getloadavg())}"
           " (2 cores, shared)")
 
@@ -118,12 +197,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-naive", action="store_true")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", choices=["bundled", "synthetic"])
     args = parser.parse_args()
+    record_renders()
     with tempfile.TemporaryDirectory() as tmp:
-        run("bundled game", bundled_copy(Path(tmp)), frozenset(), args.workers, args.skip_naive,
-            "heroes")
-        run("synthetic deck", synthetic_copy(Path(tmp)), frozenset({"glory_card"}),
-            args.workers, args.skip_naive, "glory_cards")
+        if args.only != "synthetic":
+            run("bundled game", bundled_copy(Path(tmp)), frozenset(), args.workers,
+                args.skip_naive, "heroes", "rumor", "hero")
+        if args.only != "bundled":
+            run("synthetic deck", synthetic_copy(Path(tmp)), frozenset({"glory_card"}),
+                args.workers, args.skip_naive, "glory_cards")
 
 
 if __name__ == "__main__":

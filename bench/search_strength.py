@@ -16,6 +16,7 @@ game. Usage:
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
@@ -33,18 +34,19 @@ ONE_SIDED_Z = 1.644854
 
 
 def _setup(overrides: list[str]) -> None:
-    """Set numeric (or 0/1 flag) constants of search.py: ['LEAD=6', ...]."""
+    """Set numeric (or 0/1 flag) or text constants of search.py: ['LEAD=6', ...]."""
     for item in overrides:
         name, value = item.split("=", 1)
-        setattr(search, name, type(getattr(search, name))(float(value)))
+        kind = type(getattr(search, name))
+        setattr(search, name, value if kind is str else kind(float(value)))
 
 
 def play(job) -> tuple[float, int, float, float, int, float]:
     """(the agent's score, its searched decisions, its seconds, all its decisions, the
     searched decisions where rollouts overruled the heuristic, the game's seconds)."""
-    seed, seat, agent, against, overrides = job
+    seed, seat, agent, against, overrides, project = job
     _setup(overrides)
-    catalog = load_catalog(ROOT)
+    catalog = load_catalog(project)
     lineup = [against, against]
     lineup[seat] = agent
     start = time.perf_counter()
@@ -64,13 +66,22 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], dest="overrides")
+    parser.add_argument("--project", type=Path, default=ROOT,
+                        help="the project folder to play (default: the bundled game)")
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print the running win rate every N games (to stderr)")
     args = parser.parse_args()
     agent = args.agent or f"search:{args.budget}"
-    jobs = [(seed, seat, agent, args.against, args.overrides)
+    jobs = [(seed, seat, agent, args.against, args.overrides, args.project)
             for seed in range(args.first, args.first + args.seeds) for seat in (0, 1)]
     start = time.perf_counter()
+    games = []
     with Pool(args.jobs) as pool:
-        games = pool.map(play, jobs, chunksize=1)
+        for game in pool.imap(play, jobs, chunksize=1):
+            games.append(game)
+            if args.progress and len(games) % args.progress == 0:
+                print(f"  {len(games)} games: {sum(g[0] for g in games) / len(games):.3f}",
+                      file=sys.stderr, flush=True)
     wall = time.perf_counter() - start
     n = len(games)
     wins = sum(g[0] for g in games)

@@ -5,10 +5,15 @@ from 1 to 2 workers, and (with --budget) the search agent's decisions/s.
 
 Usage: .venv/bin/python bench/simulate.py [--games N] [--scaling N] [--budget B] [--tree DIR]
        [--protocol N [--only-protocol]]   (the Game protocol's cost against direct engine calls)
+       [--before DIR [--rounds R]]        (before/after: this tree against DIR, interleaved)
 
 CPU time (time.process_time) for per-core figures, wall time for the scaling. `--tree`
 imports `toolkit` from another source tree (e.g. a copy of an older version) and plays the
 same content (this project's cards/), to compare versions under the same machine load.
+`--before DIR` plays the warm line-ups R times in fresh processes, alternating DIR and this
+tree, and prints each run and the best of each (the run least disturbed by other jobs).
+The split line prints the CPU microseconds per action spent in the agents' `choose`, in
+`observation` and in the engine's `legal_actions` + `apply_action` (clock calls included).
 """
 
 from __future__ import annotations
@@ -59,6 +64,62 @@ def games_per_second(catalog, lineup: list[str], games: int, first_seed: int) ->
     for i in range(games):
         actions += play_game(GAME, catalog, first_seed + i, lineup, keep_actions=False)["length"]
     return games / (cpu() - start), actions / games
+
+
+def split(catalog, lineup: list[str], games: int, first_seed: int) -> dict[str, float]:
+    """CPU microseconds per action of agents (choose), observation and engine (legal
+    actions + apply), over `games` games played like toolkit.loop plays them."""
+    from toolkit.games.caravans import GAME
+    from toolkit.loop import make_agents
+    spent = {"agents": 0.0, "observation": 0.0, "engine": 0.0}
+    actions = 0
+    for seed in range(first_seed, first_seed + games):
+        agents = make_agents(GAME, catalog, seed, lineup)
+        observes = [getattr(agent, "observes", True) for agent in agents]
+        state = GAME.new_game(catalog, seed, list(lineup))
+        while not GAME.is_terminal(state):
+            t0 = cpu()
+            seat = GAME.current_player(state)
+            legal = GAME.legal_actions(state)
+            t1 = cpu()
+            view = GAME.observation(state, seat) if observes[seat] else None
+            t2 = cpu()
+            action = agents[seat].choose(view, legal)
+            t3 = cpu()
+            state = GAME.apply_action(state, action)
+            t4 = cpu()
+            spent["engine"] += (t1 - t0) + (t4 - t3)
+            spent["observation"] += t2 - t1
+            spent["agents"] += t3 - t2
+            actions += 1
+    return {k: 1e6 * v / actions for k, v in spent.items()}
+
+
+def warm(catalog, games: int) -> dict:
+    """games/s per core and the per-action split of the mixed and balanced line-ups."""
+    out = {}
+    for name, lineup in (("mixed", HEURISTIC), ("balanced", BALANCED)):
+        rate, actions = games_per_second(catalog, lineup, games, 100)
+        out[name] = {"games/s": rate, "actions": actions, **split(catalog, lineup, 5, 100)}
+    return out
+
+
+def before_after(before: Path, rounds: int, games: int) -> None:
+    """Alternating fresh processes of `before` and this tree; each run and the best."""
+    import json
+    runs: dict = {"before": [], "after": []}
+    for _ in range(rounds):
+        for label, tree in (("before", before), ("after", ROOT)):
+            out = subprocess.run([sys.executable, __file__, "--tree", str(tree), "--games",
+                                  str(games), "--only-warm"], capture_output=True, text=True,
+                                 check=True).stdout.splitlines()[-1]
+            runs[label].append(json.loads(out))
+            line = ", ".join(f"{k} {v['games/s']:.1f} games/s" for k, v in runs[label][-1].items())
+            print(f"{label}: {line}; load average {os.getloadavg()[0]:.1f}", flush=True)
+    for name in ("mixed", "balanced"):
+        best = {label: max(r[name]["games/s"] for r in runs[label]) for label in runs}
+        print(f"best of {rounds}, 4-player {name}: before {best['before']:.1f}, after "
+              f"{best['after']:.1f} games/s per core (x{best['after'] / best['before']:.2f})")
 
 
 def direct_game(catalog, seed: int, lineup: list[str]) -> int:
@@ -134,9 +195,24 @@ def main(argv=None) -> None:
                         help="games per round for the Game-protocol cost (0: skip)")
     parser.add_argument("--only-protocol", action="store_true",
                         help="measure only the Game-protocol cost")
+    parser.add_argument("--before", type=Path, default=None,
+                        help="an older source tree to compare with, run for run")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each tree (--before)")
+    parser.add_argument("--only-warm", action="store_true",
+                        help="print only the warm figures, as one JSON line")
     args = parser.parse_args(argv)
     tree = args.tree.resolve()
     sys.path.insert(0, str(tree))
+    if args.only_warm:
+        import json
+        from toolkit.content.validate import load_catalog
+        catalog = load_catalog(ROOT)
+        games_per_second(catalog, BALANCED, 1, 99)  # warm-up
+        print(json.dumps(warm(catalog, args.games)))
+        return
+    if args.before is not None:
+        before_after(args.before.resolve(), args.rounds, args.games)
+        return
     print(f"toolkit from {tree}; load average {os.getloadavg()[0]:.1f}")
     if args.protocol:
         from toolkit.content.validate import load_catalog
@@ -159,6 +235,10 @@ def main(argv=None) -> None:
         rate, actions = games_per_second(catalog, lineup, args.games, seed)
         print(f"warm 4-player {name}: {rate:.1f} games/s per core, {actions:.0f} "
               f"actions/game ({1e6 / (rate * actions):.0f} us/action)")
+        if lineup != ["random"] * 4:
+            cost = split(catalog, lineup, 5, seed)
+            print(f"  per action (CPU us, 5 games): agents {cost['agents']:.1f}, observation "
+                  f"{cost['observation']:.1f}, engine {cost['engine']:.1f}")
     if args.scaling:
         rates = scaling(args.scaling)
         print(f"run_games 4 x balanced, {args.scaling} games (wall): 1 worker "

@@ -29,6 +29,7 @@ Optional (each has a default here that works for any game):
     metrics(record)                    named numbers a balance report counts for each seat
     seat_groups(record), group_ids(catalog)  win rates by group (e.g. hero) in reports, compare
     id_metrics(record, ids)            per-seat numbers about given content ids (card use), compare
+    in_play(catalog, seed, seats)      group ids the setup alone gives the seats (compare focuses)
     report_sections(records, catalog)  extra sections of the balance report
     invariants()                       named checks run after every action by `check`
     count_effects(counter)             counts the effect operations that fire (`check`)
@@ -172,6 +173,13 @@ class Game:
             out[f"use:{id_}"] = [float(s.get(id_, 0) if isinstance(s, Mapping)
                                        else list(s).count(id_)) for s in used]
         return out
+
+    def in_play(self, catalog, seed: int, seats: Sequence[str]) -> "dict[str, set] | None":
+        """For each group of `seat_groups` that the setup of game `seed` alone decides (e.g.
+        the heroes dealt), the ids it gives the seats; a group decided later in play is left
+        out. `compare` plays first the seeds that deal an edited id. None (the default):
+        unknown, every seed is played."""
+        return None
 
     def report_sections(self, records: Sequence[Mapping], catalog) -> dict[str, Any]:
         """Extra sections of the balance report (report.json) computed from the game's own

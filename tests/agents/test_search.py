@@ -95,19 +95,74 @@ def test_in_the_endgame_it_stashes_for_the_win(catalog):
     assert after.announced == 0
 
 
-def test_in_a_fight_it_takes_on_the_weaker_party_rather_than_flee(catalog):
-    """A large war band in the second round of its fight against a small caravan with 25
-    gold: melee or ranged wins the gold and a point of glory, fleeing throws both away. The
-    decision is searched (paired rollouts), and the pick is the one with the best mean."""
+def _war_band_meets_two_parties(catalog):
+    """Greymarch, seat 0's turn: its large war band meets a small caravan carrying 25 gold
+    (seat 1; its tracks pinned at defense and shield 2, so the position does not move with
+    the card's numbers) and a large war band with the Scatter Shot and 25 gold (seat 2). The
+    first die (a skull) makes the explore check succeed."""
     setup = {"first": 0, "dice": ["skull", 1, 1, 1, 1, 1, 1, 1], "seats": [
         {"hero": "aldric_vane", "party": "large_war_band", "at": {"region": "greymarch"},
          "glory": 3},
         {"hero": "maren_saltwind", "party": "small_caravan", "at": {"region": "greymarch"},
-         "gold": 25, "glory": 3}]}
-    state = _scenario(catalog, setup, ["explore", "attack", "combat_choice", "combat_choice"])
-    legal = engine.legal_actions(state)
-    assert {a.args[0] for a in legal} == {"ranged", "melee", "flee"}
+         "gold": 25, "glory": 3, "stats": {"defense": 2, "shield": 2}},
+        {"hero": "grask_bloodtusk", "party": "large_war_band", "at": {"region": "greymarch"},
+         "gold": 25, "glory": 3, "weapons": ["scatter_shot"]}]}
+    return GAME.scenario(catalog, setup, 1)
+
+
+def test_in_a_fight_it_takes_on_the_weaker_party_rather_than_flee(catalog):
+    """With both parties legal targets it explores the small caravan, not the war band;
+    found, the caravan is attacked (not let go); in the fight's second round, with flight
+    legal, it fights on, and the pick is the searched candidate with the best mean. The
+    other way round, found by the stronger war band's explore, it lets that party go, so
+    the choices follow the odds rather than a blanket 'always attack'."""
+    caravan, war_band = ("player", 1), ("player", 2)
+    state = _war_band_meets_two_parties(catalog)
+    explores = {a.args for a in engine.legal_actions(state) if a.kind is K.EXPLORE}
+    assert {caravan, war_band} <= explores
+    _, pick = _choose(catalog, state)
+    assert pick.kind is K.EXPLORE and pick.args == caravan
+    state = engine.apply_action(state, pick)
+    assert {a.kind for a in engine.legal_actions(state)} == {K.ATTACK, K.LET_GO}
+    _, pick = _choose(catalog, state)
+    assert pick.kind is K.ATTACK
+    state = engine.apply_action(state, pick)
+    while not any(a.args[0] == "flee" for a in engine.legal_actions(state)):  # round 1: ranged
+        assert state.combat is not None
+        state = engine.apply_action(state, engine.legal_actions(state)[0])
+    assert engine.current_player(state) == 0
+    assert {a.args[0] for a in engine.legal_actions(state)} == {"ranged", "melee", "flee"}
     agent, pick = _choose(catalog, state)
-    assert agent.decisions == 1 and pick.args[0] != "flee"
+    assert agent.decisions == 1 and pick.args[0] in ("ranged", "melee")
     means = dict(agent.last)
-    assert means[pick] >= max(means.values()) - 1e-9 or pick == agent.last[0][0]
+    assert means[pick] == max(means.values())
+
+    state = _war_band_meets_two_parties(catalog)
+    state = engine.apply_action(state, next(a for a in engine.legal_actions(state)
+                                            if a.kind is K.EXPLORE and a.args == war_band))
+    assert {a.kind for a in engine.legal_actions(state)} == {K.ATTACK, K.LET_GO}
+    _, pick = _choose(catalog, state)
+    assert pick.kind is K.LET_GO
+
+
+def test_it_plays_its_prior_style_and_rolls_the_rivals_out_as_balanced(catalog):
+    """The agent's own policy (prior and own rollouts) is PRIOR_STYLE (`raider`, the style
+    that beats `balanced` in 2-player games); the rivals are rolled out as RIVAL_STYLE
+    (`balanced`, the opponent model); a tavern micro-action outside the endgame is the
+    prior's best-scoring action (up to its jitter)."""
+    from toolkit.games.caravans.agents import search
+    state, _ = play_until(catalog, 5, ["balanced", "balanced"],
+                          lambda s: s.visit is not None and s.announced is None
+                          and len(engine.legal_actions(s)) > 2)
+    seat = engine.current_player(state)
+    agent = make_agent("search:8", GAME, catalog, seat, 5)
+    assert agent.prior.style.name == search.PRIOR_STYLE == "raider"
+    styles = [p.style.name for p in agent._policies(state, 1)]
+    assert styles[seat] == "raider"
+    assert {s for i, s in enumerate(styles) if i != seat} == {search.RIVAL_STYLE}
+    view = engine.observation(state, seat)
+    legal = engine.legal_actions(state)
+    if not agent._endgame(view):
+        scores = agent.prior.scores(view, legal)
+        pick = agent.choose(view, legal)
+        assert scores[legal.index(pick)] >= max(scores) - agent.prior.style["noise"]

@@ -1,13 +1,11 @@
-"""The search agent is no weaker than the balanced heuristic it builds on, judged by a
-statistical bar.
+"""The search agent is no weaker than the balanced heuristic, judged by a statistical bar.
 
 2-player games, each seed played twice with the seats swapped (so the seed's luck and the
 first seat's edge cancel out). The former endgame-only search scored about 0.5 against
-`balanced` (0.482 over 200 games here); the search of issue #12 point 3 (turn, fight and
-endgame decisions, leaf evaluation with a glory lead) scores about 0.56-0.60 over 100-game
-runs and is measured on 1,000 games by bench/search_strength.py (docs/performance-search.md).
+`balanced` (0.482 over 200 games here); the search of issue #12 point 3 is measured on
+1,000 games by bench/search_strength.py (docs/performance-search.md).
 This test keeps a bar that a fixed 200-game sample can hold without luck: the one-sided 95%
-Wilson lower bound must lie above 0.45, i.e. search is not weaker than its heuristic.
+Wilson lower bound must lie above 0.45, i.e. search is not weaker than `balanced`.
 Slow (~5 min).
 """
 

@@ -9,6 +9,8 @@ the rules) must say so and re-record: `.venv/bin/python tests/agents/test_speed_
 from __future__ import annotations
 
 import hashlib
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from toolkit.games.caravans import engine
 from toolkit.agents import make_agent
 from toolkit.loop import play
 
+REPO = Path(__file__).resolve().parents[2]
 MIXED = ["trader", "raider", "adventurer", "balanced"]
 GAMES = [(seed, ["balanced"] * 4) for seed in (1, 2, 3)] + \
     [(seed, MIXED) for seed in (4, 5, 6)] + \
@@ -102,9 +105,26 @@ def test_runner_plays_the_same_game(catalog):
                                                                lineup, until=1).actions[0]
 
 
-if __name__ == "__main__":  # print the golden table for the current code
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+def test_pure_python_plays_the_same_games():
+    """With TOOLKIT_PURE_PYTHON=1 (every compiled part replaced by its Python reference,
+    e.g. the pull kernel goalpull_c by goalpull) the choices are the same."""
+    env = {**os.environ, "TOOLKIT_PURE_PYTHON": "1"}
+    out = subprocess.run([sys.executable, __file__, "4", "7", "9"], env=env, text=True,
+                         capture_output=True, check=True, cwd=REPO).stdout.splitlines()
+    assert out[0] == "kernel toolkit.games.caravans.agents.goalpull"
+    assert [line.split()[1] for line in out[1:]] == [GOLDEN[4], GOLDEN[7], GOLDEN[9]]
+
+
+if __name__ == "__main__":  # the golden table for the current code (or: seed hash, for the
+    sys.path.insert(0, str(REPO))  # seeds given as arguments)
     from toolkit.content.validate import load_catalog
-    cat = load_catalog(Path(__file__).resolve().parents[2])
-    for seed, lineup in GAMES:
-        print(f"    {seed}: \"{history_hash(cat, seed, lineup)}\",")
+    cat = load_catalog(REPO)
+    if sys.argv[1:]:
+        from toolkit.games.caravans.agents import plan
+        print("kernel", plan.goalpull.__name__)
+        for seed, lineup in GAMES:
+            if str(seed) in sys.argv[1:]:
+                print(seed, history_hash(cat, seed, lineup))
+    else:
+        for seed, lineup in GAMES:
+            print(f"    {seed}: \"{history_hash(cat, seed, lineup)}\",")

@@ -68,15 +68,20 @@ def metrics(players=PLAYERS):
 
 def run_test(seed, wanted=(), buff=None, coupling=0.8, max_units=600, batch=50,
              tolerances=None, alpha=0.05, beta=0.05):
-    """A SequentialTest fed synthetic units in batches until it stops or the units run out."""
+    """A SequentialTest fed synthetic units in batches (batch=None: the looks of `toolkit
+    compare`, run.look_after) until it stops or the units run out."""
     from toolkit.compare.metrics import DEFAULT_TOLERANCES, select
+    from toolkit.compare.looks import look_after
     from toolkit.compare.sequential import SequentialTest
 
     test = SequentialTest(select(metrics(), tuple(wanted)), tolerances or DEFAULT_TOLERANCES,
                           alpha, beta)
     units = paired_units(max_units, seed, buff, coupling)
-    for start in range(0, max_units, batch):
-        test.add(units[start:start + batch], PLAYERS * len(units[start:start + batch]))
+    start = 0
+    while start < max_units:
+        size = batch or look_after(start)
+        test.add(units[start:start + size], PLAYERS * len(units[start:start + size]))
+        start += size
         if test.done:
             break
     return test

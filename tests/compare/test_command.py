@@ -17,6 +17,7 @@ from projects import SMALL, copy_project, edit_cards, set_stats  # noqa: E402
 
 from toolkit.cli import cli  # noqa: E402
 from toolkit.compare import run as compare_run  # noqa: E402
+from toolkit.compare import stream as compare_stream  # noqa: E402
 from toolkit.sim.batch import catalog_for  # noqa: E402
 from toolkit.sim.plan import LineupSpec  # noqa: E402
 
@@ -40,7 +41,8 @@ def fake_run_games(root, seeds, lineups, workers=None, backend="local", schedule
 
 @pytest.fixture(autouse=True)
 def stand_in_runner(monkeypatch):
-    monkeypatch.setattr(compare_run, "run_games", fake_run_games)
+    monkeypatch.setattr(compare_stream, "run_games", fake_run_games)
+    monkeypatch.setattr(compare_stream, "streaming", lambda options: False)
     monkeypatch.setattr(compare_run, "parse_agents",
                         lambda text, players, game, catalog: LineupSpec(tuple(text.split(",")) * players
                                                                if "," not in text else
@@ -171,7 +173,7 @@ def test_editing_a_directory_during_the_run_does_not_leak_in(tmp_path, monkeypat
         calls.append(root)
         (cand / "cards" / "heroes.yaml").write_text("kind: hero\ncards: [oops\n")
         return fake_run_games(root, *args, **kwargs)
-    monkeypatch.setattr(compare_run, "run_games", edit_then_play)
+    monkeypatch.setattr(compare_stream, "run_games", edit_then_play)
     result = invoke(str(SMALL), str(cand), "--max-games", "400", "--out", str(tmp_path / "o"))
     assert result.exit_code == 0, result.output
     assert answer(result.output).startswith("no meaningful change")

@@ -84,3 +84,29 @@ def test_buffed_hero_named_in_the_full_family():
     assert by_name["hero:h0"].decision == gsprt.INCREASE
     first_change = min((r for r in test.results() if r.changed), key=lambda r: r.decided_at)
     assert first_change.metric.name == "hero:h0"
+
+
+def test_a_change_waits_until_its_metric_came_up_in_enough_units():
+    from toolkit.compare.sequential import MIN_UNITS, SequentialTest
+    hero = [m for m in synthetic.metrics() if m.name == "hero:h0"]
+    absent = ({"games": 4}, {"games": 4})
+    present = ({"games": 4, "hero_n:h0": 4, "hero_w:h0": 1},
+               {"games": 4, "hero_n:h0": 4, "hero_w:h0": 3})
+    test = SequentialTest(hero, LOOSE)
+    test.add([present] * 6 + [absent] * 30, 144)
+    assert test.tests["hero:h0"].rise > 20          # the plug-in statistic alone would decide
+    assert test.decided == {} and test.seen["hero:h0"] == 6
+    test.add([present] * (MIN_UNITS - 6), 4 * (MIN_UNITS - 6))
+    assert test.decided == {"hero:h0": gsprt.INCREASE}
+    # "no meaningful change" is not held back: identical versions decide at the first look
+    same = SequentialTest(hero, LOOSE)
+    same.add([(present[0], present[0])] * 3 + [absent] * (MIN_UNITS - 3), 4 * MIN_UNITS)
+    assert same.decided == {"hero:h0": gsprt.NO_CHANGE}
+    # an undecided metric seen in a handful of units shows no interval that could read as a
+    # verdict
+    from toolkit.compare.report import interval_text
+    few = SequentialTest(hero, LOOSE)
+    few.add([present] * 3 + [absent] * 30, 132)
+    result = few.results()[0]
+    assert result.few and result.decision == gsprt.INCONCLUSIVE
+    assert "in only 3 seeds" in interval_text(result) and "95 %" not in interval_text(result)

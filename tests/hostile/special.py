@@ -6,12 +6,13 @@ from __future__ import annotations
 
 
 def no_cjk_font(scene, case, run):
-    """Noto Sans CJK hidden: the CJK check looks for a family that is not installed."""
+    """Noto Sans CJK hidden: neither the shipped subset nor an installed family is found."""
     import pytest
 
-    from toolkit.render import checks
+    from toolkit.render import checks, fonts
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(checks, "CJK_FAMILY", "No Such Font CJK")
+        patch.setattr(fonts, "CJK_FILES", (scene.tmp / "no-such-font.otf",))
         return run(case.run)
 
 

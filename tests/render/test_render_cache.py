@@ -44,15 +44,27 @@ def test_hits_prune_and_compaction(tmp_path, fake_render):
     _, _, rendered = run(faces, tmp_path)
     assert rendered == 40 and fake_render == [20, 20]  # two chunks for two workers
     assert run(faces, tmp_path)[2] == 0
-    for edit in range(4):  # each one-card edit leaves a one-face batch
+    small = cache_mod.MAX_SMALL
+    for edit in range(small):  # each one-card edit leaves a one-face batch
         faces[edit] = FakeFace(f"k/{edit}", f"<p>edited {edit}</p>")
-        assert run(faces, tmp_path)[2] == 1
-    assert len(list(tmp_path.glob("b-*.pdf"))) == 6
-    faces[10] = FakeFace("k/10", "<p>edited 10</p>")
+        assert run(faces, tmp_path)[2] == 1  # no cliff: the cold batches stay
+    assert len(list(tmp_path.glob("b-*.pdf"))) == 2 + small
+    faces[30] = FakeFace("k/30", "<p>edited 30</p>")
     where, _, rendered = run(faces, tmp_path)
-    assert rendered == 5  # the new face plus the four from one-face batches
+    assert rendered == 1 + small  # the new face plus the faces of the small batches
     assert len({r.path for r in where.values()}) == 3
     assert len(list(tmp_path.glob("b-*.pdf"))) == 3  # unused batches deleted
+
+
+def test_a_large_project_edited_again_and_again_renders_only_its_edits(tmp_path, fake_render):
+    faces = [FakeFace(f"k/{i:04d}", f"<p>{i}</p>") for i in range(1042)]
+    assert run(faces, tmp_path)[2] == 1042
+    assert len(fake_render) == 7  # at most CHUNK_MAX faces per WeasyPrint document
+    counts = []
+    for edit in range(3 * cache_mod.MAX_SMALL):
+        faces[edit * 7] = FakeFace(faces[edit * 7].key, f"<p>edit {edit}</p>")
+        counts.append(run(faces, tmp_path)[2])
+    assert max(counts) <= 1 + cache_mod.MAX_SMALL and counts[:3] == [1, 1, 1]
 
 
 def test_partial_builds_do_not_prune(tmp_path, fake_render):

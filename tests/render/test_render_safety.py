@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from toolkit.errors import RenderError
-from toolkit.render import checks
+from toolkit.render import checks, fonts
 from toolkit.render.build import build
 from toolkit.render.options import BuildOptions
 
@@ -40,6 +40,7 @@ def test_template_error_names_template_line_and_card(tmp_path):
 
 def test_missing_cjk_font_names_the_package(monkeypatch):
     monkeypatch.setattr(checks, "CJK_FAMILY", "No Such Font CJK")
+    monkeypatch.setattr(fonts, "CJK_FILES", (fonts.FONT_DIR / "no-such-font.otf",))
     with pytest.raises(RenderError, match="fonts-noto-cjk"):
         checks.require_cjk_font()
 

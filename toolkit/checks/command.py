@@ -27,8 +27,10 @@ def check(project_dir, games, seed, rulings_only, fmt, quiet, trust):
     """Fuzz the rules' invariants, run the rulings and check card texts; exit 1 on any
     failure."""
     from toolkit.checks.run import DEFAULT_GAMES, run_check
+    from toolkit.native import announce
     from toolkit.project import resolve_project
 
+    announce()  # one line on stderr when compiled parts are not built
     root = resolve_project(project_dir)
     games = DEFAULT_GAMES if games is None else games
     with late_progress("fuzzing games", 0 if rulings_only else games,

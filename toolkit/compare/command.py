@@ -75,8 +75,8 @@ def stop_signals():
                    "(each seat a heuristic style drawn by the game seed).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
 @click.option("--batch", type=int, default=None,
-              help="Paired games between two looks of the sequential test (default: 30 "
-                   "seeds first, then half the games so far, at most 400).")
+              help="Paired games between two looks of the sequential test (default: 20 "
+                   "seeds first, then every 4 seeds or a quarter of those so far).")
 @click.option("--workers", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option("--backend", default="local", show_default=True, help="local or dask.")
 @click.option("--scheduler", default=None,
@@ -104,7 +104,9 @@ def compare(ctx, baseline, candidate, metrics, until, max_games, alpha, beta, to
     from toolkit.project import resolve_project
     from toolkit.sim.batch import check_backend
     from toolkit.sim.output import check_writable
+    from toolkit.native import announce
 
+    announce()  # one line on stderr when compiled parts are not built
     check_backend(backend, scheduler)
     options = Options(tuple(metrics), max_games, alpha, beta, parse_tolerances(tolerances),
                       batch, players, agents, seed, workers, backend, scheduler, trust, until,

@@ -89,12 +89,13 @@ def evaluate(d: float, variance: float, tolerance: float) -> Test:
                 _mixture(d, variance, tolerance), _mixture(d, variance, -tolerance))
 
 
-def decide(test: Test, alpha: float, beta: float) -> str | None:
-    """One metric's decision at family level alpha (split over the two directions), or None."""
+def decide(test: Test, alpha: float, beta: float, change: bool = True) -> str | None:
+    """One metric's decision at family level alpha (split over the two directions), or None;
+    `change` False: not yet a change (its metric came up in too few units)."""
     lower, upper = bounds(alpha / 2, beta)
-    if test.rise >= upper:
+    if change and test.rise >= upper:
         return INCREASE
-    if test.fall >= upper:
+    if change and test.fall >= upper:
         return DECREASE
     if test.up <= lower and test.down <= lower:
         return NO_CHANGE
@@ -102,17 +103,20 @@ def decide(test: Test, alpha: float, beta: float) -> str | None:
 
 
 def step_down(tests: dict[str, Test], decided: dict[str, str], total: int,
-              alpha: float, beta: float) -> dict[str, str]:
+              alpha: float, beta: float, ready=None) -> dict[str, str]:
     """New decisions at this look for the undecided metrics in `tests` (Holm step-down).
 
     `decided` holds the earlier decisions, `total` is the family size K. The metrics most
-    likely changed are tried first, each at level α/(K − r) with r changes found so far."""
+    likely changed are tried first, each at level α/(K − r) with r changes found so far.
+    `ready`: the metrics that may be found changed yet (None: all); the others may only
+    be found unchanged, since a plug-in variance from a handful of units is not to be
+    trusted far out in the tail a change decision reads."""
     changes = sum(1 for v in decided.values() if v in CHANGED)
     new: dict[str, str] = {}
     order = sorted((n for n in tests if n not in decided), key=lambda n: -tests[n].change)
     for name in order:
         level = alpha / max(1, total - changes)
-        verdict = decide(tests[name], level, beta)
+        verdict = decide(tests[name], level, beta, ready is None or name in ready)
         if verdict in CHANGED:
             new[name] = verdict
             changes += 1

@@ -10,6 +10,7 @@ from typing import Any
 from toolkit import TEMPLATES_DIR
 from toolkit.compare import gsprt
 from toolkit.compare.diff import as_json
+from toolkit.compare.looks import LOOK_UNITS
 from toolkit.compare.run import Comparison
 from toolkit.compare.sequential import MIN_UNITS, UNOBSERVED, MetricResult
 from toolkit.sim.output import write_atomic
@@ -85,6 +86,10 @@ def interval_text(result: MetricResult) -> str:
         return "not measured yet"
     delta, lo, hi, unit = parts
     est = result.estimate
+    if result.few:
+        return (f"{value_text(result, est.baseline)} → {value_text(result, est.candidate)}, "
+                f"{delta}{unit} so far, in only {result.seen} seeds (too few to read, "
+                f"no interval)")
     return (f"{value_text(result, est.baseline)} → {value_text(result, est.candidate)}, "
             f"{delta}{unit} so far (95 % interval {lo} to {hi}{unit})")
 
@@ -107,17 +112,26 @@ def _same_line(result: MetricResult, tolerances: str) -> str:
             f"{tolerances}; decided after {result.decided_at:,} paired games")
 
 
+def focus_text(comparison: Comparison) -> str:
+    """`, in games where Kharza Ironhide is dealt (31 of 140 seeds)` for a focused run."""
+    if not comparison.focus:
+        return ""
+    return (f", in games where {comparison.focus} ({comparison.units:,} of "
+            f"{comparison.scanned:,} seeds)")
+
+
 def question_line(comparison: Comparison) -> str:
     """What was asked: the edited entries' metrics, the metrics named, or the whole game."""
     from toolkit.compare.question import ASKED, EDIT, UNSEEN
     labels = [r.metric.label for r in comparison.question]
     shown = ", ".join(labels[:4]) + (f" and {len(labels) - 4} more" if len(labels) > 4 else "")
+    where = focus_text(comparison)
     if comparison.source == EDIT:
         named = [comparison.names.get(i, {}).get("en", i) for i in comparison.ids]
         return (f"Question: does the edit of {', '.join(named[:3])}"
-                f"{' and more' if len(named) > 3 else ''} matter? Tested first: {shown}")
+                f"{' and more' if len(named) > 3 else ''} matter? Tested first: {shown}{where}")
     if comparison.source == ASKED:
-        return f"Question (--metric): {shown}"
+        return f"Question (--metric): {shown}{where}"
     what = ("the two versions have identical content" if not comparison.diff else
             "the edited entries never came up in these games" if comparison.source == UNSEEN
             else "the edit touched no entry with a metric of its own")
@@ -127,7 +141,8 @@ def question_line(comparison: Comparison) -> str:
 
 def _undecided_lines(open_: list[MetricResult], comparison: Comparison, head: str,
                      limit: int = 3) -> list[str]:
-    ranked = sorted(open_, key=lambda r: -abs(r.estimate.delta or 0) / (r.estimate.se or 1))
+    ranked = sorted(open_, key=lambda r: (r.few, -abs(r.estimate.delta or 0)
+                                          / (r.estimate.se or 1)))
     lines = [f"{head}: {r.metric.label}: {interval_text(r)}" for r in ranked[:limit]]
     if len(ranked) > limit:
         lines.append(f"{head}: … and {len(ranked) - limit} more (see the report)")
@@ -170,7 +185,8 @@ def game_wide_lines(comparison: Comparison, limit: int = 4) -> list[str]:
     changed = sorted((r for r in others if r.changed), key=lambda r: -r.test.change)
     same = sum(r.decision == gsprt.NO_CHANGE for r in others)
     open_ = [r for r in others if r.decision == gsprt.INCONCLUSIVE]
-    lines = [f"Game-wide, on the same games: {len(changed)} changed, {same} no meaningful "
+    where = f" (where {comparison.focus})" if comparison.focus else ""
+    lines = [f"Game-wide, on the same games{where}: {len(changed)} changed, {same} no meaningful "
              f"change, {len(open_)} undecided"]
     lines += ["  " + change_line(r) for r in changed[:limit]]
     if len(changed) > limit:
@@ -236,9 +252,13 @@ def report_json(comparison: Comparison) -> dict[str, Any]:
             "rule": "GSPRT per metric (up and down at alpha/2 each; a change decision "
                     "mixes the alternatives 1, 2, 4, 8 tolerances), Holm step-down within "
                     "each family (the question, then the game-wide metrics, alpha each); "
+                    f"looks after {MIN_UNITS} seeds, then every {LOOK_UNITS} seeds or a "
+                    "quarter of those played, whichever is more; "
                     "stop when the question (until=all: every metric) has decided or at "
                     "max_games",
         },
+        "focus": ({"games_where": comparison.focus, "seeds_played": comparison.units,
+                   "seeds_scanned": comparison.scanned} if comparison.focus else None),
         "games": comparison.games, "units": comparison.units,
         "games_played": played, "seconds": round(comparison.seconds, 2),
         "games_per_second": round(played / comparison.seconds, 2) if comparison.seconds else None,

@@ -11,15 +11,17 @@ from typing import Callable, Sequence
 
 from toolkit.compare import gsprt
 from toolkit.compare.diff import EntryDiff, catalog_diff
+from toolkit.compare.focus import focus_for, seeds
+from toolkit.compare.looks import capped, due
 from toolkit.compare.metrics import DEFAULT_TOLERANCES, build_metrics, unit_sums
 from toolkit.compare.question import GAME, Question, ask, asked_ids, changed_ids, unseen
-from toolkit.compare.sequential import MIN_UNITS, UNOBSERVED, MetricResult, SequentialTest
+from toolkit.compare.sequential import UNOBSERVED, MetricResult, SequentialTest
+from toolkit.compare.stream import PairedRunner, play_units, rotations  # noqa: F401
 from toolkit.compare.versions import Version
 from toolkit.errors import ContentError, UsageError
-from toolkit.sim.batch import catalog_for, run_games
+from toolkit.sim.batch import catalog_for
 from toolkit.sim.plan import parse_agents, seed_for
 
-MAX_BATCH = 400      # paired games between two looks, at most (default schedule)
 UNTIL = ("question", "all")
 
 
@@ -32,7 +34,7 @@ class Options:
     alpha: float = 0.05
     beta: float = 0.05
     tolerances: dict = field(default_factory=lambda: dict(DEFAULT_TOLERANCES))
-    batch: int | None = None         # paired games between looks (None: grows to MAX_BATCH)
+    batch: int | None = None         # paired games between looks (None: looks.look_after)
     players: int | str | None = None  # one count ('4'); default: the most allowed
     agents: str = "mixed"
     seed: int = 1
@@ -63,6 +65,8 @@ class Comparison:
     asked: tuple[str, ...] = ()      # the question's metric names (all when empty)
     source: str = GAME               # where the question came from (question.py)
     ids: tuple[str, ...] = ()        # the changed ids the question is about
+    focus: str | None = None         # "Kharza Ironhide is dealt": the seeds played (focus.py)
+    scanned: int = 0                 # seeds looked at to find the units played
 
     @property
     def question(self) -> list[MetricResult]:
@@ -110,16 +114,6 @@ def load_version(side: str, version: Version):
         raise ContentError(f"{side} {version.label}: {exc.message}") from None
 
 
-def rotations(lineup: Sequence[str]) -> list[tuple[str, ...]]:
-    """Every distinct rotation of a line-up through the seats (one when all seats agree)."""
-    out = []
-    for r in range(len(lineup)):
-        turned = tuple(lineup[r:]) + tuple(lineup[:r])
-        if turned not in out:
-            out.append(turned)
-    return out
-
-
 def _players(options: Options, cat_a, cat_b) -> int:
     """The one player count both versions play: --players as `simulate` spells it (a
     number; a range must hold one count here), default the most the game allows."""
@@ -151,42 +145,6 @@ def _game(options: Options, cat_a, cat_b):
     return a
 
 
-def play_units(root, units: Sequence[tuple[int, list[tuple[str, ...]]]], options: Options):
-    """Records of each unit (seed, seat rotations) on one version, grouped by unit."""
-    seeds = [seed for seed, turns in units for _ in turns]
-    lineups = [turn for _, turns in units for turn in turns]
-    records = run_games(root, seeds, lineups, workers=options.workers, backend=options.backend,
-                        scheduler=options.scheduler, progress=False, trust=options.trust)
-    grouped, at = [], 0
-    for _, turns in units:
-        if at + len(turns) > len(records):
-            break  # interrupted: keep whole units only
-        grouped.append(records[at:at + len(turns)])
-        at += len(turns)
-    return grouped
-
-
-def _next_units(options: Options, spec, players: int, next_unit: int, played: int):
-    """The seeds (each in every seat rotation) of the next batch, and the next unit index.
-    A batch is --batch paired games; by default the first look comes after MIN_UNITS seeds
-    and each later batch is half of what was played so far, at most MAX_BATCH, so that a
-    big change is seen early and the looks grow sparse as the run goes on."""
-    units, games, want = [], 0, None
-    while True:
-        seed = seed_for(options.seed, next_unit)
-        turns = rotations(spec.for_game(seed, players))
-        if want is None:
-            first = MIN_UNITS * len(turns)
-            want = options.batch or (first if not played else
-                                     min(MAX_BATCH, max(first, played // 2)))
-            want = min(want, options.max_games - played)
-        if games + len(turns) > want and (units or played + len(turns) > options.max_games):
-            return units, next_unit
-        units.append((seed, turns))
-        games += len(turns)
-        next_unit += 1
-
-
 def _ids_counted(game, records, ids, asked) -> list[str]:
     """The id metrics (Game.id_metrics) worth asking: those the first games counted at all
     in either version (a hero's `use:` stays 0), and every one named by --metric."""
@@ -203,7 +161,7 @@ def leading(results: list[MetricResult]) -> MetricResult | None:
     open_ = [r for r in results
              if r.decision == gsprt.INCONCLUSIVE and r.estimate.delta is not None]
     if open_:
-        return max(open_, key=lambda r: abs(r.estimate.delta) / (r.estimate.se or 1))
+        return max(open_, key=lambda r: (not r.few, abs(r.estimate.delta) / (r.estimate.se or 1)))
     return results[0] if results else None
 
 
@@ -234,8 +192,49 @@ def _check_asked(baseline, options, spec, players, game, cat_a, cat_b, diff, ids
         ask(build_metrics(cat_a, cat_b, players, game, names), diff, options.metrics)
 
 
+class _Run:
+    """The state of one run between looks: the question, its tests and the units fed."""
+
+    def __init__(self, options, game, players, cat_a, cat_b, diff, ids):
+        self.options, self.game, self.players = options, game, players
+        self.cats, self.diff, self.ids = (cat_a, cat_b), diff, ids
+        self.tests: list[SequentialTest] = []        # the question's, then the game-wide one
+        self.question: Question | None = None
+        self.fed = 0
+
+    def running(self) -> bool:
+        if not self.tests:
+            return True
+        wanted = self.tests if self.options.until == "all" else self.tests[:1]
+        return not all(t.done for t in wanted)
+
+    def look(self, done: list) -> None:
+        """Feed finished units (unit, baseline records, candidate records) and decide."""
+        opts, game, players, ids = self.options, self.game, self.players, self.ids
+        games = sum(len(unit[1]) for unit, _, _ in done)
+        first_look = not self.tests
+        if first_look:
+            first = [r for _, a, b in done for r in a + b]
+            names = sorted(game.metrics(first[0])) + _ids_counted(game, first, ids, opts.metrics)
+            self.question = ask(build_metrics(*self.cats, players, game, names), self.diff,
+                                opts.metrics)
+            self.tests = [SequentialTest(family, opts.tolerances, opts.alpha, opts.beta)
+                          for family in (self.question.metrics, self.question.others) if family]
+        pairs = [(unit_sums(a, players, game, ids), unit_sums(b, players, game, ids))
+                 for _, a, b in done]
+        for test in self.tests:
+            test.add(pairs, games)
+        if first_look and self.question.others and not any(map(self.tests[0].observed,
+                                                               self.question.metrics)):
+            self.question = unseen(self.question)   # never came up: ask the game
+            self.tests = [SequentialTest(self.question.metrics, opts.tolerances, opts.alpha,
+                                         opts.beta)]
+            self.tests[0].add(pairs, games)
+        self.fed += len(done)
+
+
 def compare_versions(baseline: Version, candidate: Version, options: Options) -> Comparison:
-    """Plays paired batches until the sequential test of the question stops (gsprt.py)."""
+    """Plays paired units until the sequential test of the question stops (gsprt.py)."""
     from toolkit.progress import progress
 
     check_options(options)
@@ -249,49 +248,28 @@ def compare_versions(baseline: Version, candidate: Version, options: Options) ->
         options.metrics, set(cat_a.names) | set(cat_b.names))))
     if options.metrics:
         _check_asked(baseline, options, spec, players, game, cat_a, cat_b, diff, ids)
-    tests: list[SequentialTest] = []       # the question's, then the game-wide one
-    question: Question | None = None
-    next_unit, interrupted, played = 0, False, 0
-
-    def running() -> bool:
-        if not tests:
-            return True
-        return not all(t.done for t in (tests if options.until == "all" else tests[:1]))
-
-    with progress("comparing", None, enabled=options.progress) as step:
-        while running() and played < options.max_games and not interrupted:
-            units, next_unit = _next_units(options, spec, players, next_unit, played)
-            if not units:
-                break  # the cap leaves no room for one more seed in all its rotations
-            side_a = play_units(baseline.root, units, options)
-            step(sum(map(len, side_a)))
-            side_b = play_units(candidate.root, units[:len(side_a)], options) if side_a else []
-            step(sum(map(len, side_b)))
-            whole = min(len(side_a), len(side_b))
-            interrupted = whole < len(units)  # Ctrl-C: the finished units still count
-            first_look = not tests
-            if first_look:
-                if not whole:
+    focus = focus_for(game, cat_a, cat_b, ids, options,
+                      spec.for_game(seed_for(options.seed, 0), players))
+    scanned: list[int] = []
+    units = capped(seeds(options, spec, players, focus, game, (cat_a, cat_b), scanned),
+                   options.max_games)
+    run = _Run(options, game, players, cat_a, cat_b, diff, ids)
+    pending: list = []
+    with PairedRunner((baseline.root, candidate.root), options) as runner, \
+            progress("comparing", None, enabled=options.progress) as step:
+        runner.on_games = step
+        for done in runner.run(units):
+            pending.append(done)
+            if due(options, run.fed, pending):
+                run.look(pending)
+                pending = []
+                step(0, note=_note(run.tests[0]))
+                if not run.running():
                     break
-                first = [r for unit in side_a[:whole] + side_b[:whole] for r in unit]
-                names = sorted(game.metrics(first[0])) + _ids_counted(game, first, ids,
-                                                                      options.metrics)
-                question = ask(build_metrics(cat_a, cat_b, players, game, names), diff,
-                               options.metrics)
-                tests = [SequentialTest(family, options.tolerances, options.alpha, options.beta)
-                         for family in (question.metrics, question.others) if family]
-            pairs = [(unit_sums(a, players, game, ids), unit_sums(b, players, game, ids))
-                     for a, b in zip(side_a[:whole], side_b[:whole])]
-            for test in tests:
-                test.add(pairs, sum(len(turns) for _, turns in units[:whole]))
-            if first_look and question.others and not any(map(tests[0].observed,
-                                                              question.metrics)):
-                question = unseen(question)   # the edited entries never came up: ask the game
-                tests = [SequentialTest(question.metrics, options.tolerances, options.alpha,
-                                        options.beta)]
-                tests[0].add(pairs, sum(len(turns) for _, turns in units[:whole]))
-            played = tests[0].games
-            step(0, note=_note(tests[0]))
+        if pending and run.running():   # the cap (or Ctrl-C): the last units count
+            run.look(pending)
+        interrupted = runner.interrupted
+    tests, question = run.tests, run.question
     if not tests:  # nothing finished (stopped at once): the metrics as asked, unobserved
         question = ask(build_metrics(cat_a, cat_b, players, game, []), diff, options.metrics)
         tests = [SequentialTest(question.metrics, options.tolerances, options.alpha,
@@ -300,4 +278,6 @@ def compare_versions(baseline: Version, candidate: Version, options: Options) ->
     asked = tuple(m.name for m in question.metrics) if question.others else ()
     return Comparison(baseline, candidate, options, players, spec.text(), tests[0].units,
                       results, tests[0].games, diff, time.monotonic() - start, interrupted,
-                      {**cat_a.names, **cat_b.names}, asked, question.source, question.ids)
+                      {**cat_a.names, **cat_b.names}, asked, question.source, question.ids,
+                      focus.words if focus else None,
+                      scanned[tests[0].units - 1] if tests[0].units else 0)

@@ -13,7 +13,8 @@ from toolkit.compare import gsprt
 from toolkit.compare.estimate import Accumulator, Estimate
 from toolkit.compare.metrics import Metric, Sums
 
-MIN_UNITS = 30   # no decision before this many paired units: the variance needs data
+MIN_UNITS = 20   # no decision before this many paired units (and no change found in a
+                 # metric before it came up in this many): the variance needs data
 UNOBSERVED = "unobserved"   # never came up in either version (e.g. a party no agent picks)
 
 
@@ -28,6 +29,12 @@ class MetricResult:
     decision: str
     decided_at: int | None      # paired games when decided
     test: gsprt.Test | None
+    seen: int | None = None     # units the metric came up in (None: not counted)
+
+    @property
+    def few(self) -> bool:
+        """Came up in too few units for its interval to mean much (no change decided yet)."""
+        return self.seen is not None and self.seen < MIN_UNITS
 
     @property
     def changed(self) -> bool:
@@ -51,6 +58,7 @@ class SequentialTest:
         self.decided_at: dict[str, int] = {}
         self.tests: dict[str, gsprt.Test] = {}
         self.estimates: dict[str, Estimate] = {}
+        self.seen = {m.name: 0 for m in self.metrics}   # units the metric came up in
 
     def tolerance(self, metric: Metric) -> float:
         return self.tolerances[metric.family]
@@ -70,10 +78,13 @@ class SequentialTest:
         """Add units (and the paired games they hold), look, and return the new decisions."""
         self.units += len(pairs)
         self.games += games
+        present = [{k for k, v in base.items() if v} | {k for k, v in cand.items() if v}
+                   for base, cand in pairs]
         for metric in self.metrics:
             acc = self.accumulators[metric.name]
             for base, cand in pairs:
                 acc.add(base, cand)
+            self.seen[metric.name] += sum(not keys.isdisjoint(metric.keys) for keys in present)
             eps = self.tolerance(metric)
             est = acc.estimate(unit_floor=eps * eps)
             self.estimates[metric.name] = est
@@ -81,7 +92,9 @@ class SequentialTest:
                 self.tests[metric.name] = gsprt.evaluate(est.delta, est.variance, eps)
         if self.units < self.min_units:
             return {}
-        new = gsprt.step_down(self.tests, self.decided, len(self.metrics), self.alpha, self.beta)
+        ready = {n for n, seen in self.seen.items() if seen >= self.min_units}
+        new = gsprt.step_down(self.tests, self.decided, len(self.metrics), self.alpha, self.beta,
+                              ready)
         for name, verdict in new.items():
             self.decided[name] = verdict
             self.decided_at[name] = self.games
@@ -96,5 +109,6 @@ class SequentialTest:
             out.append(MetricResult(
                 metric, self.tolerance(metric), est,
                 self.decided.get(metric.name, open_),
-                self.decided_at.get(metric.name), self.tests.get(metric.name)))
+                self.decided_at.get(metric.name), self.tests.get(metric.name),
+                self.seen[metric.name]))
         return out

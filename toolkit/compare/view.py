@@ -36,7 +36,7 @@ class Row:
 
 def _plot(result) -> tuple[tuple[float, float], tuple[float, float], float | None]:
     tol = result.tolerance
-    ci = result.estimate.ci()
+    ci = None if result.few and not result.changed else result.estimate.ci()
     reach = max([2 * tol] + ([abs(ci[0]), abs(ci[1])] if ci else []))
     x = lambda v: WIDTH / 2 + v / reach * HALF  # noqa: E731 - a local scale
     band = (x(-tol), x(tol) - x(-tol))
@@ -50,6 +50,8 @@ def _change(r) -> str:
     if parts is None:
         return "–"
     delta, lo, hi, unit = parts
+    if r.decision == gsprt.INCONCLUSIVE and r.few:
+        return f"so far {delta}{unit}, in only {r.seen} seeds (too few for an interval)"
     if r.decision == gsprt.INCONCLUSIVE:
         return f"so far {delta}{unit}, 95 % interval {lo} to {hi}{unit}"
     return f"{delta}{unit} ({lo} to {hi})"

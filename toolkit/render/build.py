@@ -4,17 +4,19 @@ cards-1up.pdf, and optionally PNGs and Tabletop Simulator decks."""
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote
 
 from pypdf import PdfWriter
 
 from toolkit.content.validate import load_catalog
 from toolkit.errors import RenderError, UsageError
 from toolkit.progress import progress
-from toolkit.render import checks, jobs
-from toolkit.render.cache import FaceCache, hash_files, render_faces
+from toolkit.render import checks, fonts, jobs
+from toolkit.render.cache import FaceCache, engine_stamp, hash_files, render_faces
 from toolkit.render.faces import card_faces, card_kinds
 from toolkit.render.files import (claim_output, drop_manifest, output_lock, write_manifest,
                                   write_pdf)
@@ -23,6 +25,7 @@ from toolkit.render.icons import Icons
 from toolkit.render.options import BuildOptions
 from toolkit.render.parts import GameParts, game_parts
 from toolkit.render.pdfops import Canvas, XObjects, set_print_boxes
+from toolkit.render.reuse import Reuse, file_key
 from toolkit.render.textsize import floor_warnings
 from toolkit.render.views import Ctx
 
@@ -83,8 +86,9 @@ def _phases(project: Path, opts: BuildOptions, step) -> BuildResult:
     texts = jobs.text_faces(jobs.plan(faces, opts, ctx), opts, ctx, html)
     result = BuildResult(faces=len(faces) + len(texts))
     result.warnings += checks.icon_warnings(ctx.icons) + checks.art_warnings(ctx, catalog)
+    result.warnings += fonts.glyph_warnings(faces + texts)
     step(note=f"rendering {len(faces) + len(texts)} faces")
-    theme = hash_files(face_files(template_dirs(project, parts.templates) + [project / "icons"]))
+    theme = engine_stamp() + hash_files(face_files(template_dirs(project, parts.templates)))
     cache = FaceCache(opts.out / ".cache")
     where, refused, result.rendered = render_faces(
         faces + texts, html.document({f.size for f in faces + texts}), theme, opts.lang,
@@ -95,7 +99,7 @@ def _phases(project: Path, opts: BuildOptions, step) -> BuildResult:
         raise RenderError("the renderer was asked for files it may not read: "
                           + ", ".join(refused), hint="art and icons must be inside the project")
     result.warnings += checks.overflow_warnings(faces, where, catalog)
-    readers: dict = {}
+    readers = warm_readers(where)
     result.warnings += floor_warnings(faces, where, readers, opts.out / ".type-sizes.json")
     if opts.strict and result.warnings:
         raise RenderError("warnings are errors with --strict:\n" + "\n".join(result.warnings))
@@ -125,14 +129,28 @@ def _phases(project: Path, opts: BuildOptions, step) -> BuildResult:
     return result
 
 
-NOT_FACES = ("reports", "compare")  # template folders of other commands' HTML reports
+_READERS: dict = {}  # batch path -> its PdfReader, kept by a warm process (--watch)
+
+
+def warm_readers(where) -> dict:
+    """The parsed batch PDFs of earlier builds of this process that this build still uses
+    (a batch's name is the hash of its bytes, so a path always holds the same PDF)."""
+    used = {rendered.path for rendered in where.values()}
+    for path in [p for p in _READERS if p not in used]:
+        del _READERS[path]
+    return _READERS
+
+
+NOT_FACES = ("reports", "compare", "icons")  # other commands' templates; icons (per face)
 OWN_TEMPLATES = ("cards", "board")  # templates each face's key covers itself (its assets)
+FILE_URL = re.compile(r"""file://([^"'()\s<>]+)""")
 
 
 def face_files(folders) -> list[Path]:
-    """The files every face may use (stylesheet, theme, icons, fonts, the document and
-    sheet templates): not the card and board templates (a face's key covers those it
-    uses, so editing a kind's template re-renders that kind only), nor report templates."""
+    """The files every face may use (stylesheet, theme, fonts, the document and sheet
+    templates): not the card and board templates nor the icons (a face's key covers the
+    templates it was made from and the files its HTML names, so editing a kind's
+    template or an icon re-renders only the faces using it), nor report templates."""
     out = []
     for d in folders:
         if not d.is_dir():
@@ -162,9 +180,24 @@ def collect_faces(project: Path, catalog, opts: BuildOptions, parts: GameParts |
     for part in parts.parts:
         if not part.large and opts.wants(part.name):
             faces += part.faces(ctx, html)
-    for face in faces:  # a face's own templates are part of its cache key
-        face.assets = tuple(dict.fromkeys(face.assets + html.used.get(face.html, ())))
+    roots = [Path(d).resolve() for d in [project, TEMPLATES, *parts.templates]]
+    named: dict[str, tuple] = {}
+    for face in faces:  # a face's own templates and the files it names are in its key
+        face.assets = tuple(dict.fromkeys(face.assets + html.used.get(face.html, ())
+                                          + files_named(face.html, roots, named)))
     return faces, ctx
+
+
+def files_named(text: str, roots, memo: dict) -> tuple[str, ...]:
+    """The files inside `roots` that `text` names by a file:// URL (icons, art)."""
+    out = []
+    for url in FILE_URL.findall(text):
+        if url not in memo:
+            path = Path(unquote(url)).resolve()
+            memo[url] = (str(path),) if path.is_file() and any(
+                path.is_relative_to(r) for r in roots) else ()
+        out += memo[url]
+    return tuple(out)
 
 
 def _check_only(catalog, opts: BuildOptions, parts: GameParts) -> None:
@@ -180,17 +213,33 @@ def _write_print_files(faces, where, opts: BuildOptions, ctx, result: BuildResul
     """The one-sided, duplex and fold files (see toolkit.render.jobs), with a title,
     PDF 1.7 (they use transparency) and a bookmark per section."""
     writers: dict[str, tuple] = {}
+    title = ctx.t(ctx.catalog.game.title)
+    record = Reuse(opts.folder)
+    keys = {name: file_key(name, [f for f in faces if f.large == (kind == "one_sided")], where,
+                           opts, title, [f"sheet/cover-{kind}", "sheet/captions"])
+            for name, kind in ((jobs.ONE_SIDED, "one_sided"), (jobs.DUPLEX, "duplex"),
+                               (jobs.FOLD, "fold"))}
+    kept = {name: record.kept(name, key) for name, key in keys.items()}
 
     def xobjects_of(name: str) -> XObjects:
+        if kept[name]:  # the file on disk is this file: laid out, not imposed again
+            return jobs.DRY
         if name not in writers:
             writer = PdfWriter()
-            writers[name] = (writer, XObjects(writer, readers))
+            writers[name] = (writer, XObjects(writer, readers, prune=name == jobs.ONE_SIDED))
         return writers[name][1]
 
     made = jobs.impose(faces, where, xobjects_of, opts, ctx)
     pages = jobs.finish(made, where, xobjects_of, opts, ctx)
-    title = ctx.t(ctx.catalog.game.title)
     for job in made:
+        path = opts.folder / job.name
+        result.outputs[job.name.removesuffix(".pdf")] = path
+        if job.kind != "one_sided":
+            result.cards = sum(s["count"] for s in job.sections)
+        if kept[job.name]:
+            result.sizes[job.name] = kept[job.name]["size"]
+            result.pages[job.name] = kept[job.name]["pages"]
+            continue
         writer = writers[job.name][0]
         for canvas in pages[job.name]:
             canvas.add_to(writer)
@@ -199,18 +248,24 @@ def _write_print_files(faces, where, opts: BuildOptions, ctx, result: BuildResul
                              "/Creator": "card-toolkit"})
         for section in job.sections:
             writer.add_outline_item(title=section["label"], page_number=section["first"] - 1)
-        path = opts.folder / job.name
         result.sizes[job.name] = write_pdf(path, writer)
-        result.outputs[job.name.removesuffix(".pdf")] = path
         result.pages[job.name] = len(pages[job.name])
-        if job.kind != "one_sided":
-            result.cards = sum(s["count"] for s in job.sections)
+        record.wrote(job.name, keys[job.name], len(pages[job.name]))
+    record.save()
 
 
 def _write_one_up(faces, where, opts: BuildOptions, ctx, result: BuildResult,
                   readers: dict) -> None:
     """One card per page at trim + bleed with TrimBox and BleedBox; each back after its
     front; a bookmark per card with how many copies to print ("Silk × 3")."""
+    name, path = "cards-1up.pdf", opts.folder / "cards-1up.pdf"
+    record = Reuse(opts.folder)
+    key = file_key(name, [f for f in faces if not f.large], where, opts,
+                   ctx.t(ctx.catalog.game.title))
+    kept = record.kept(name, key)
+    if kept:  # the file on disk is this file
+        result.sizes[name], result.outputs["cards-1up"] = kept["size"], path
+        return
     writer = PdfWriter()
     xobjects = XObjects(writer, readers)
     by_key = {f.key: f for f in faces}
@@ -226,6 +281,7 @@ def _write_one_up(faces, where, opts: BuildOptions, ctx, result: BuildResult,
         writer.pdf_header = "%PDF-1.7"
         writer.add_metadata({"/Title": f"{ctx.t(ctx.catalog.game.title)} - 1-up",
                              "/Creator": "card-toolkit"})
-        path = opts.folder / "cards-1up.pdf"
-        result.sizes["cards-1up.pdf"] = write_pdf(path, writer)
+        result.sizes[name] = write_pdf(path, writer)
         result.outputs["cards-1up"] = path
+        record.wrote(name, key, len(writer.pages))
+        record.save()

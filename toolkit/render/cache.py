@@ -1,12 +1,16 @@
 """Render faces once each, cached by content hash in output/.cache, over a process pool.
 
-A face's digest hashes its HTML, the theme (templates, stylesheet, icons), the language and
-the bytes of any art it uses, so a rebuild after editing one card renders only that card.
-Rendered faces live in batch PDFs (one WeasyPrint document per chunk, so fonts are embedded
-once per batch). index.json maps each batch's file name to the digests of its faces in page
-order (with how their text fitted); the name is the hash of the PDF's bytes and of that
-list, so a batch is used only after its bytes and its list check out: a swapped, truncated
-or foreign entry is dropped (one warning) and its faces are rendered again. Only names
+A face's digest hashes its HTML, the language, what every face uses (the stylesheet, theme,
+fonts, document template, WeasyPrint's version: `engine_stamp`) and what this face uses (the
+templates it was made from, the icons and art its HTML names), so a rebuild after editing
+one card, one kind's template or one icon renders only the faces that changed. Rendered
+faces live in batch PDFs (one WeasyPrint document per chunk, chunks balanced by cost, so
+fonts are embedded once per batch); the small batches left by edits are merged once there
+are MAX_SMALL of them (at most MAX_SMALL x SMALL_BATCH faces again, never a cold build).
+index.json maps each batch's file name to the digests of its faces in page order (with how
+their text fitted); the name is the hash of the PDF's bytes and of that list, so a batch
+is used only after its bytes and its list check out: a swapped, truncated or foreign
+entry is dropped (one warning) and its faces are rendered again. Only names
 `b-<32 hex>.pdf` inside the cache folder are read or deleted, and only in a folder that
 carries the toolkit's output marker.
 """
@@ -27,7 +31,9 @@ from toolkit.errors import RenderError
 from toolkit.render.files import claim_output, is_marked, write_atomic
 
 CHUNK_MAX = 160      # faces per WeasyPrint document (bounds a worker's memory)
-MAX_BATCHES = 6      # this many batches in use: merge the small ones on the next render
+SMALL_BATCH = 4      # a batch of this many faces or fewer was left by a small edit
+MAX_SMALL = 8        # this many small batches in use: merge them on the next render
+CARD_AREA = 63.0 * 88.0  # mm²: a face of this size or smaller costs 1 in a chunk
 MAX_ASSET_BYTES = 64 * 1024 * 1024   # a template, icon or art file larger is refused
 BATCH_NAME = re.compile(r"b-[0-9a-f]{32}\.pdf")
 OLD_BATCH = re.compile(r"b-[0-9a-f]{16}\.pdf")   # written by earlier versions
@@ -59,17 +65,40 @@ def file_digest(path: Path) -> bytes:
         raise RenderError(f"cannot read '{path}': {exc.strerror or exc}") from None
 
 
-def hash_files(paths) -> str:
+def hash_files(paths, memo: dict | None = None) -> str:
     """A digest of the files' names and bytes; where the folder is (how the path is
-    spelled) does not matter, so the same project reached two ways shares its cache."""
+    spelled) does not matter, so the same project reached two ways shares its cache.
+    `memo` (path -> digest) saves reading a file again within one build."""
+    memo = {} if memo is None else memo
+
+    def read(path):
+        if path not in memo:
+            memo[path] = file_digest(path)
+        return memo[path]
+
     digest = hashlib.sha256()
-    for name, content in sorted((Path(p).name, file_digest(p)) for p in paths):
+    for name, content in sorted((Path(p).name, read(p)) for p in paths):
         digest.update(name.encode() + b"\0" + content)
     return digest.hexdigest()
 
 
-def face_digest(face, theme: str, lang: str) -> str:
-    blob = "\0".join([theme, lang, face.html, hash_files(face.assets) if face.assets else ""])
+def engine_stamp() -> str:
+    """What renders a face besides its inputs: the WeasyPrint and pydyf versions and the
+    renderer module (toolkit.render.pdf), so an upgrade re-renders every face."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    names = []
+    for package in ("weasyprint", "pydyf"):
+        try:
+            names.append(f"{package}={version(package)}")
+        except PackageNotFoundError:
+            names.append(f"{package}=?")
+    return ";".join(names) + ";" + hash_files([Path(__file__).with_name("pdf.py")])
+
+
+def face_digest(face, theme: str, lang: str, memo: dict | None = None) -> str:
+    assets = hash_files(face.assets, memo) if face.assets else ""
+    blob = "\0".join([theme, lang, face.html, assets])
     return hashlib.sha256(blob.encode()).hexdigest()[:24]
 
 
@@ -184,10 +213,28 @@ def _entry_ok(entry) -> bool:
             and 0 <= entry[1] < 100 and isinstance(entry[2], bool))
 
 
-def _chunks(items: list, workers: int) -> list[list]:
+def face_cost(face) -> float:
+    """A face's layout cost in cards: a board (50 card areas) costs about 10 cards."""
+    area = getattr(face, "width", 0) * getattr(face, "height", 0)
+    return max(1.0, (area / CARD_AREA) ** 0.6)
+
+
+def _chunks(items: list, workers: int, cost=lambda item: 1.0) -> list[list]:
+    """`items` cut into as few runs as keep the workers busy, of about equal cost (a board
+    weighs ten cards). Runs keep the items' order, so similar faces share a batch and
+    its fonts; the dearest run comes first."""
     count = max(workers if len(items) >= 8 * workers else 1, -(-len(items) // CHUNK_MAX))
-    size = -(-len(items) // count)
-    return [items[i:i + size] for i in range(0, len(items), size)]
+    costs = [cost(item) for item in items]
+    target = sum(costs) / count
+    chunks: list[list] = [[]]
+    done = 0.0  # cost of the items before the current one
+    for item, weight in zip(items, costs):
+        ahead = done + weight / 2 > target * len(chunks) or len(chunks[-1]) == CHUNK_MAX
+        if chunks[-1] and ahead and len(chunks) < count:
+            chunks.append([])
+        chunks[-1].append(item)
+        done += weight
+    return sorted(chunks, key=lambda chunk: -sum(map(cost, chunk)))
 
 
 def render_faces(faces, document: str, theme: str, lang: str, cache: FaceCache,
@@ -196,7 +243,8 @@ def render_faces(faces, document: str, theme: str, lang: str, cache: FaceCache,
     """Each distinct face rendered (or found in the cache). Returns face key -> Rendered
     for every face, the URLs the sandbox refused, and how many faces were rendered now.
     `prune` forgets cached faces this build does not use (off for partial builds)."""
-    digests = {face.key: face_digest(face, theme, lang) for face in faces}
+    memo: dict = {}
+    digests = {face.key: face_digest(face, theme, lang, memo) for face in faces}
     by_digest = {}
     for face in faces:
         by_digest.setdefault(digests[face.key], face)
@@ -205,13 +253,14 @@ def render_faces(faces, document: str, theme: str, lang: str, cache: FaceCache,
     found = {d: cache.lookup(d) for d in by_digest}
     missing = [d for d, r in found.items() if r is None]
     used = Counter(r.path for r in found.values() if r is not None)
-    if missing and prune and len(used) >= MAX_BATCHES:
-        # compact: every batch embeds its own fonts, so merge the small ones (left by
-        # one-card edits) into the new batch and keep the largest (from cold builds)
-        keep = {path for path, _ in used.most_common(workers)}
-        missing = [d for d, r in found.items() if r is None or r.path not in keep]
+    small = {path for path, n in used.items() if n <= SMALL_BATCH}
+    if missing and prune and len(small) >= MAX_SMALL:
+        # compact: every batch embeds its own fonts, so the faces of the small batches
+        # (left by edits) join the new batch; the large ones (cold builds) stay, so a
+        # compaction costs at most MAX_SMALL x SMALL_BATCH faces, never a cold build
+        missing = [d for d, r in found.items() if r is None or r.path in small]
     missing.sort(key=lambda d: by_digest[d].key)
-    chunks = _chunks(missing, workers) if missing else []
+    chunks = _chunks(missing, workers, lambda d: face_cost(by_digest[d])) if missing else []
     jobs = [{"faces": [{"key": d, "html": by_digest[d].html, "fit": by_digest[d].fit}
                        for d in chunk], "document": document, "base_url": base_url,
              "roots": [str(r) for r in roots]} for chunk in chunks]

@@ -30,7 +30,11 @@ def require_fonts() -> None:
 
 
 def require_cjk_font() -> None:
-    """RenderError naming the package when Noto Sans CJK is not installed."""
+    """RenderError naming the package when Noto Sans CJK is neither shipped (the toolkit's
+    subset, templates/fonts/) nor installed."""
+    from toolkit.render.fonts import CJK_FILES
+    if all(path.is_file() for path in CJK_FILES):
+        return
     if shutil.which("fc-list"):
         out = subprocess.run(["fc-list", CJK_FAMILY, "family"], capture_output=True,
                              text=True, check=False).stdout

@@ -19,7 +19,7 @@ from toolkit.render.options import (PAPERS, BuildOptions, parse_offset, parse_on
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
               help="sheet size of the print files")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
-              help="language of the card texts (zh needs fonts-noto-cjk)")
+              help="language of the card texts")
 @click.option("--png", is_flag=True, help="also write png/<kind>/<id>.png at 300 dpi")
 @click.option("--tts", is_flag=True, help="also write Tabletop Simulator decks, the boards as "
               "tiles, and their JSON (one per object and all.json)")

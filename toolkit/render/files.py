@@ -76,9 +76,13 @@ def _umask() -> int:
 
 
 def write_pdf(path: Path, writer) -> int:
-    """Write a pypdf writer atomically; returns the size in bytes."""
+    """Write a pypdf writer atomically, with one embedded subset per font
+    (toolkit.render.font_merge); returns the size in bytes."""
     import io
 
+    from toolkit.render.font_merge import merge_fonts
+
+    merge_fonts(writer)
     buffer = io.BytesIO()
     writer.write(buffer)
     data = buffer.getvalue()

@@ -4,6 +4,7 @@ document wrapper, and template errors that name the template, its line and the c
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from toolkit.render.sandbox import TemplateRefused, environment
 TEMPLATES = TEMPLATES_DIR
 HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 THEME_SECTIONS = ("kinds", "words", "colors")
+_REFERENCES: dict[bytes, list] = {}  # a template's text (sha256) -> the templates it names
 
 
 def template_dirs(project: Path, game_dirs=()) -> list[Path]:
@@ -97,15 +99,26 @@ class Html:
         found: list[str] = []
         if path is not None:
             found.append(str(path))
-            try:
-                refs = jinja2.meta.find_referenced_templates(
-                    self.env.parse(path.read_text(encoding="utf-8")))
-            except (jinja2.TemplateError, OSError, UnicodeDecodeError):
-                refs = []
-            for ref in refs:
+            for ref in self._references(path):
                 found += self.template_files(ref) if ref else []
         self._files[name] = tuple(dict.fromkeys(found))
         return self._files[name]
+
+    def _references(self, path: Path) -> list:
+        """The names a template file extends, imports or includes (parsed once per
+        version of the file, also across the builds of a warm process)."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return []
+        key = hashlib.sha256(text.encode()).digest()
+        if key not in _REFERENCES:
+            try:
+                refs = list(jinja2.meta.find_referenced_templates(self.env.parse(text)))
+            except jinja2.TemplateError:
+                refs = []
+            _REFERENCES[key] = refs
+        return _REFERENCES[key]
 
     def render(self, name: str, what: str, **context) -> str:
         try:

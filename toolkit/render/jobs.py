@@ -50,6 +50,9 @@ class _DryXObjects:
         return _DryRef()
 
 
+DRY = _DryXObjects()  # stand-in faces: a file laid out but not written
+
+
 class _DryWhere(dict):
     def __missing__(self, key):
         return Rendered("", 0, 0, False)
@@ -141,7 +144,7 @@ def _add(job: Job, label: str, count: int, pages: list) -> None:
 
 def plan(faces, opts, ctx) -> list[Job]:
     """The files with stand-in faces: their captions and page numbers."""
-    return impose(faces, _DryWhere(), lambda name: _DryXObjects(), opts, ctx)
+    return impose(faces, _DryWhere(), lambda name: DRY, opts, ctx)
 
 
 def caption_lines(jobs: list[Job], ctx) -> list[str]:

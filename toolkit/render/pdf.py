@@ -19,7 +19,9 @@ from toolkit.render import fonts
 
 fonts.install()  # before WeasyPrint starts fontconfig  # noqa: E402
 
+import pydyf  # noqa: E402
 from weasyprint import CSS, HTML  # noqa: E402
+from weasyprint.images import SVGImage  # noqa: E402
 from weasyprint.text.fonts import FontConfiguration  # noqa: E402
 from weasyprint.urls import URLFetcher  # noqa: E402
 
@@ -93,6 +95,67 @@ def fit_state(page) -> tuple[bool, float | None]:
     return False, None
 
 
+_FORMS: dict = {}  # while a batch is written: (resources, svg, size) -> form name
+_USES: dict = {}   # while a batch is written: id(svg image) -> how many boxes show it
+FORM_USES = 8      # an SVG image shown this often in a batch is drawn once, as a form
+_draw_svg = SVGImage.draw
+
+
+def _draw_svg_once(self, stream, width, height, style):
+    """An SVG image shown FORM_USES times or more in a batch (an icon) is drawn into one
+    Form XObject per document and size, painted wherever it appears, instead of its paths
+    once per use; art shown once or twice is drawn in place (a form costs a few hundred
+    bytes). A form maps its own space into the user space of each use, so gradients and
+    patterns inside land where they did."""
+    if _USES.get(id(self), 0) < FORM_USES:
+        _draw_svg(self, stream, width, height, style)
+        return
+    key = (id(stream._resources), id(self), round(width, 4), round(height, 4))
+    if key not in _FORMS:
+        form = _form(stream, width, height)
+        _draw_svg(self, form, width, height, style)
+        _drop_unused(form)
+        _FORMS[key] = (form.id, stream._resources, self)  # keeps the ids their owners'
+    stream.draw_x_object(_FORMS[key][0])
+
+
+def _count_uses(pages) -> None:
+    """How often each SVG image is shown in `pages` (their replaced boxes)."""
+    for page in pages:
+        for box in page._page_box.descendants(placeholders=True):
+            image = getattr(box, "replacement", None)
+            if isinstance(image, SVGImage):
+                _USES[id(image)] = _USES.get(id(image), 0) + 1
+
+
+def _form(stream, width: float, height: float):
+    """A plain Form XObject in `stream`'s resources (WeasyPrint's add_group without the
+    transparency group: painting it is painting its content in place)."""
+    own = pydyf.Dictionary({"ExtGState": pydyf.Dictionary(), "XObject": pydyf.Dictionary(),
+                            "Pattern": pydyf.Dictionary(), "Shading": pydyf.Dictionary(),
+                            "ColorSpace": stream._resources["ColorSpace"], "Font": None})
+    extra = pydyf.Dictionary({"Type": "/XObject", "Subtype": "/Form", "Resources": own,
+                              "BBox": pydyf.Array((-width, -height, 2 * width, 2 * height))})
+    form = stream.clone(resources=own, extra=extra)
+    form.id = f"x{len(stream._resources['XObject'])}"
+    stream._resources["XObject"][form.id] = form
+    return form
+
+
+def _drop_unused(form) -> None:
+    """Leave out the form's empty resource tables, and the fonts when it sets no text
+    (else every font of the batch would follow the form into a print file)."""
+    own = form.extra["Resources"]
+    for table in ("ExtGState", "XObject", "Pattern", "Shading"):
+        if not own[table]:
+            del own[table]
+    if not any(b"Tf" in (part if isinstance(part, bytes) else str(part).encode())
+               for part in form.stream):
+        del own["Font"]
+
+
+SVGImage.draw = _draw_svg_once
+
 STYLE_LINK = '<link rel="stylesheet" href="style.css">'
 _SHARED: dict = {}  # per process: the font configuration and parsed stylesheets
 
@@ -135,6 +198,7 @@ def _render_batch(job: dict) -> dict:
     chosen: dict[str, tuple] = {}
     docs = []
     document, styles = job["document"], []
+    images: dict = {}  # every document of the batch (fit retries) parses an image once
     css, fonts = _stylesheet(job["base_url"], fetcher) if STYLE_LINK in document else (None, None)
     if css is not None:
         document, styles = document.replace(STYLE_LINK, ""), [css]
@@ -142,7 +206,7 @@ def _render_batch(job: dict) -> dict:
         html = document.replace(
             "{faces}", "\n".join(f["html"].replace(FIT_SENTINEL, str(pct)) for f in pending))
         doc = HTML(string=html, base_url=job["base_url"], url_fetcher=fetcher).render(
-            stylesheets=styles, font_config=fonts)
+            stylesheets=styles, font_config=fonts, cache=images)
         if len(doc.pages) != len(pending):
             raise RuntimeError(f"{len(pending)} faces laid out as {len(doc.pages)} pages; "
                                "a template lets content break across pages")
@@ -160,6 +224,12 @@ def _render_batch(job: dict) -> dict:
         if not pending:
             break
     order = [chosen[f["key"]] for f in job["faces"]]
-    pdf = docs[0].copy([page for page, _, _ in order]).write_pdf()
+    pages = [page for page, _, _ in order]
+    try:
+        _count_uses(pages)
+        pdf = docs[0].copy(pages).write_pdf()
+    finally:
+        _FORMS.clear()
+        _USES.clear()
     return {"pdf": pdf, "fits": [(step, over) for _, step, over in order],
             "refused": sorted(set(fetcher.refused))}

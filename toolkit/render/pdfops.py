@@ -1,38 +1,98 @@
 """Low-level PDF building with pypdf: rendered pages as reusable Form XObjects, and a small
-content-stream writer (lines, rectangles, clipping, text in Helvetica) for sheets."""
+content-stream writer (lines, rectangles, clipping, text in the shipped DejaVu Sans
+Condensed, embedded: toolkit.render.text_font) for sheets."""
 
 from __future__ import annotations
 
 import hashlib
+import re
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject,
+                           EncodedStreamObject, FloatObject,
                            NameObject, RectangleObject)
+
+from toolkit.render import text_font
 
 PT = 72 / 25.4  # points per mm
 CAPTION_LINE = 3.4  # mm: the height of one line of a caption sheet
+_NAMES: dict[str, bytes] = {}  # a PDF name -> its bytes in a file (pypdf escapes per write)
 
 
-def page_to_xobject(writer: PdfWriter, page):
-    """One Form XObject holding a page's drawing; its resources are cloned once per reader."""
-    data = page.get_contents().get_data()
-    stream = DecodedStreamObject()
-    stream.set_data(data)
-    stream = stream.flate_encode()
+def _name_bytes(self) -> bytes:
+    """pypdf's NameObject.renumber, remembered: the few names of a print file (/Type,
+    /Font, ...) are written tens of thousands of times; the bytes are the same."""
+    out = _NAMES.get(self)
+    if out is None:
+        out = _escape_name(self)
+        if len(_NAMES) < 100_000:
+            _NAMES[str(self)] = out
+    return out
+
+
+_escape_name = NameObject.renumber
+NameObject.renumber = _name_bytes
+
+
+def page_to_xobject(writer: PdfWriter, page, prune: bool = False):
+    """One Form XObject holding a page's drawing. WeasyPrint shares one resource dictionary
+    between all pages of a batch: it is cloned once per file and batch, or with `prune`
+    only the resources the page uses are (see `used_resources`). A page drawn by one
+    Flate stream (WeasyPrint's) keeps its compressed bytes."""
+    contents = page["/Contents"].get_object()
+    if isinstance(contents, EncodedStreamObject) and contents.get("/Filter") == "/FlateDecode" \
+            and "/DecodeParms" not in contents:
+        stream = EncodedStreamObject()
+        stream._data = contents._data
+        stream[NameObject("/Filter")] = NameObject("/FlateDecode")
+    else:
+        stream = DecodedStreamObject()
+        stream.set_data(page.get_contents().get_data())
+        stream = stream.flate_encode()
     stream[NameObject("/Type")] = NameObject("/XObject")
     stream[NameObject("/Subtype")] = NameObject("/Form")
     stream[NameObject("/BBox")] = ArrayObject([FloatObject(v) for v in page.mediabox])
-    # WeasyPrint shares one indirect resource dictionary between all pages of a document:
-    # cloning the reference (not the dictionary) copies it once per writer and batch.
-    resources = page.raw_get("/Resources")
-    stream[NameObject("/Resources")] = resources.clone(writer)
+    stream[NameObject("/Resources")] = used_resources(writer, page) if prune \
+        else page.raw_get("/Resources").clone(writer)
     return writer._add_object(stream)
+
+
+NAME = re.compile(rb"/([^\s/\[\]()<>{}%#]+)")
+BY_NAME = ("/Font", "/XObject", "/ExtGState", "/Pattern", "/Shading")
+
+
+def used_resources(writer: PdfWriter, page) -> DictionaryObject:
+    """The page's resources that its content names: its own fonts, images and forms (each
+    cloned once per file), so a file showing a few faces of a batch (the one-sided file)
+    does not carry the rest of the batch. Faces using the same resources share them."""
+    shared = page["/Resources"].get_object()
+    used = getattr(page, "_toolkit_used", None)
+    if used is None:  # read once per page, also in a warm process (--watch)
+        names = {"/" + m.decode("latin-1") for m in NAME.findall(page.get_contents().get_data())}
+        used = page._toolkit_used = tuple(
+            (category, tuple(sorted(names.intersection(table.get_object())))
+             if category in BY_NAME else None) for category, table in shared.items())
+    made = writer.__dict__.setdefault("_toolkit_resources", {})  # faces using the same
+    key = (id(shared), used)                                      # resources share them
+    if key not in made:
+        out = DictionaryObject()
+        for (category, kept), table in zip(used, shared.values()):
+            if kept is None:
+                out[NameObject(category)] = table.clone(writer)
+            elif kept:
+                table = table.get_object()
+                out[NameObject(category)] = DictionaryObject(
+                    {NameObject(k): table.raw_get(k) for k in kept}).clone(writer)
+        made[key] = (shared, writer._add_object(out))  # `shared` keeps its id its own
+    return made[key][1]
 
 
 class XObjects:
     """XObjects of rendered faces, made on first use: (pdf path, page index) -> reference."""
 
-    def __init__(self, writer: PdfWriter, readers: dict[str, PdfReader] | None = None):
+    def __init__(self, writer: PdfWriter, readers: dict[str, PdfReader] | None = None,
+                 prune: bool = False):
+        self.prune = prune  # a file showing a few faces of each batch: see used_resources
         self.writer = writer
         self.readers = {} if readers is None else readers  # may be shared between writers
         self.refs: dict[tuple[str, int], object] = {}
@@ -46,7 +106,7 @@ class XObjects:
     def get(self, path: str, index: int):
         key = (path, index)
         if key not in self.refs:
-            self.refs[key] = page_to_xobject(self.writer, self.page(path, index))
+            self.refs[key] = page_to_xobject(self.writer, self.page(path, index), self.prune)
             retag_fonts(self.refs[key].get_object()["/Resources"], self.tags)
         return self.refs[key]
 
@@ -82,12 +142,6 @@ def _num(v: float) -> str:
     return f"{v:.3f}".rstrip("0").rstrip(".") or "0"
 
 
-def escape(text: str) -> str:
-    """A PDF literal string body in WinAnsi (characters outside it become '?')."""
-    raw = text.encode("cp1252", "replace").decode("latin-1")
-    return raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-
 class Canvas:
     """Content-stream operations for one sheet; coordinates in mm from the top-left corner."""
 
@@ -95,7 +149,7 @@ class Canvas:
         self.w, self.h = width, height
         self.ops: list[str] = []
         self.xobjects: dict[str, object] = {}
-        self.uses_font = False
+        self.glyphs: dict[int, str] = {}  # glyph id -> character drawn by `text`
         self.captions: list[tuple] = []  # (text, x, y, angle, width) for place_caption
 
     def _xy(self, x: float, y: float) -> str:
@@ -155,10 +209,10 @@ class Canvas:
 
     def text(self, x, y, text: str, size=7.0, angle=0) -> None:
         """Text with its baseline start at (x, y); angle 90 runs bottom to top."""
-        self.uses_font = True
         tx, ty = self._xy(x, y).split()
         matrix = "0 1 -1 0" if angle == 90 else "1 0 0 1"
-        self.ops.append(f"BT /Helv {_num(size)} Tf {matrix} {tx} {ty} Tm ({escape(text)}) Tj ET")
+        self.ops.append(f"BT /F1 {_num(size)} Tf {matrix} {tx} {ty} Tm "
+                        f"{text_font.encode(text, self.glyphs)} Tj ET")
 
     def add_to(self, writer: PdfWriter):
         """Append this canvas as a new page of `writer`."""
@@ -167,12 +221,9 @@ class Canvas:
         if self.xobjects:
             resources[NameObject("/XObject")] = DictionaryObject(
                 {NameObject(k): v for k, v in self.xobjects.items()})
-        if self.uses_font:
-            font = DictionaryObject({NameObject("/Type"): NameObject("/Font"),
-                                     NameObject("/Subtype"): NameObject("/Type1"),
-                                     NameObject("/BaseFont"): NameObject("/Helvetica"),
-                                     NameObject("/Encoding"): NameObject("/WinAnsiEncoding")})
-            resources[NameObject("/Font")] = DictionaryObject({NameObject("/Helv"): font})
+        if self.glyphs:
+            resources[NameObject("/Font")] = DictionaryObject(
+                {NameObject("/F1"): text_font.font_object(writer, self.glyphs)})
         page[NameObject("/Resources")] = resources
         stream = DecodedStreamObject()
         stream.set_data("\n".join(self.ops).encode("latin-1"))

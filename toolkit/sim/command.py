@@ -32,7 +32,9 @@ def simulate(project_dir, games, players, agents, seed, workers, backend, schedu
     """Play GAMES games with AI players and write a balance report (output/sim/)."""
     from toolkit.sim.report import fairness_lines, length_line, verdicts
     from toolkit.sim.simulate import simulate as run
+    from toolkit.native import announce
 
+    announce()  # one line on stderr when compiled parts are not built
     root = resolve_project(project_dir)
     result = run(root, games, players, agents, seed, workers, backend, scheduler, out,
                  progress=not quiet, trust=trust)

@@ -96,6 +96,10 @@ class CaravansGame(Game):
         from toolkit.games.caravans.report import group_ids
         return group_ids(catalog)
 
+    def in_play(self, catalog, seed: int, seats):
+        from toolkit.games.caravans.in_play import in_play
+        return in_play(catalog, seed, seats)
+
     def report_sections(self, records, catalog) -> dict[str, Any]:
         from toolkit.games.caravans.report import sections
         return sections(records, catalog)

@@ -52,13 +52,33 @@ def race(p: float, need_mine: int, need_theirs: int) -> float:
     return p * race(p, need_mine - 1, need_theirs) + (1 - p) * race(p, need_mine, need_theirs - 1)
 
 
+def fighter(obs, ref: str, stat=hero_stat) -> tuple:
+    """The numbers the odds read of a combatant: (combat, shield, agility, defense,
+    attack, leadership, mercenaries), stats of its hero (a player) or card (an NPC)."""
+    cur = party_of(obs, ref).cur
+    return (_base(obs, ref, "combat", stat), cur["shield"], cur["agility"], cur["defense"],
+            cur["attack"], _base(obs, ref, "leadership", stat), cur["mercenaries"])
+
+
+def ranged_odds(rules, mine: tuple, theirs: tuple, extra_dice: int = 0) -> float:
+    """ranged_win from two fighter() tuples."""
+    return _ranged(rules, extra_dice, mine[0], mine[1], mine[2], mine[3], mine[4],
+                   theirs[0], theirs[1], theirs[2], theirs[3], theirs[4])
+
+
+def melee_odds(rules, mine: tuple, theirs: tuple, extra_dice: int = 0) -> float:
+    """melee_win from two fighter() tuples."""
+    if mine[6] <= 0:
+        return 0.0
+    if theirs[6] <= 0:
+        return 1.0
+    return _melee(rules, extra_dice, mine[5], mine[6], theirs[5], theirs[6])
+
+
 def ranged_win(obs, ref: str, other: str, extra_dice: int = 0, stat=hero_stat) -> float:
     """Chance that `ref` destroys `other` before being destroyed, fighting at range."""
-    mine, theirs = party_of(obs, ref).cur, party_of(obs, other).cur
-    return _ranged(obs.rules, extra_dice, _base(obs, ref, "combat", stat),
-                   mine["shield"], mine["agility"], mine["defense"], mine["attack"],
-                   _base(obs, other, "combat", stat),
-                   theirs["shield"], theirs["agility"], theirs["defense"], theirs["attack"])
+    return ranged_odds(obs.rules, fighter(obs, ref, stat), fighter(obs, other, stat),
+                       extra_dice)
 
 
 @lru_cache(maxsize=65536)
@@ -75,13 +95,8 @@ def _ranged(rules, extra_dice, n_mine, shield_mine, agility_mine, defense_mine, 
 
 def melee_win(obs, ref: str, other: str, extra_dice: int = 0, stat=hero_stat) -> float:
     """Chance that `ref` wins a melee (its leadership and mercenaries against the other's)."""
-    mine, theirs = party_of(obs, ref).cur["mercenaries"], party_of(obs, other).cur["mercenaries"]
-    if mine <= 0:
-        return 0.0
-    if theirs <= 0:
-        return 1.0
-    return _melee(obs.rules, extra_dice, _base(obs, ref, "leadership", stat), mine,
-                  _base(obs, other, "leadership", stat), theirs)
+    return melee_odds(obs.rules, fighter(obs, ref, stat), fighter(obs, other, stat),
+                      extra_dice)
 
 
 @lru_cache(maxsize=16384)
@@ -95,5 +110,6 @@ def _melee(rules, extra_dice, lead_mine, mercs_mine, lead_theirs, mercs_theirs) 
 
 def fight_win(obs, ref: str, other: str, stat=hero_stat) -> float:
     """The better of fighting at range or closing to melee once allowed."""
-    ranged = ranged_win(obs, ref, other, 0, stat)
-    return max(ranged, 0.5 * (ranged + melee_win(obs, ref, other, 0, stat)))
+    mine, theirs = fighter(obs, ref, stat), fighter(obs, other, stat)
+    ranged = ranged_odds(obs.rules, mine, theirs)
+    return max(ranged, 0.5 * (ranged + melee_odds(obs.rules, mine, theirs)))

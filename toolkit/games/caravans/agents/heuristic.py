@@ -46,10 +46,11 @@ class HeuristicAgent:
         self.style = style
         self.name = style.name
         self.idle = 0  # own turns ended in a row with actions unused (e.g. hiding in a tavern)
+        self.kept: dict = {}  # the goals of an earlier decision and what they read (plan.kept)
 
     def scores(self, observation: Any, legal_actions: Sequence[Any]) -> list[float]:
         """Each legal action's score (before jitter)."""
-        view = View(observation, self.seat, self.style, 1.0 / (1 + self.idle))
+        view = View(observation, self.seat, self.style, 1.0 / (1 + self.idle), self.kept)
         scorers = SCORERS
         return [scorers[a.kind](view, a.args) for a in legal_actions]
 

@@ -12,14 +12,83 @@ from __future__ import annotations
 from functools import lru_cache
 from statistics import mean
 
-from toolkit.games.caravans.agents.view import FAR
+from toolkit.games.caravans.agents.fingerprint import goal_key
+from toolkit.games.caravans.agents.goalpull import WHERE
+from toolkit.games.caravans.agents.tables import board_of
+from toolkit.native import load
 from toolkit.games.caravans.agents.value import explorer_value, fight_value, mission_value, rumor_value
+
+# the pull kernel: compiled goalpull_c when built, else the Python reference goalpull
+goalpull = load("toolkit.games.caravans.agents.goalpull_c",
+                "toolkit.games.caravans.agents.goalpull")
 
 
 def goals(v) -> list[tuple[str, str, float]]:
     """The seat's goals, the best value (gold-equivalents, before distance) per position."""
     if v.me.hero is None or v.me.region is None:
         return []
+    return _here(v, kept(v).found)
+
+
+def ranked(v) -> list[tuple[str, str, float]]:
+    """goals(v), highest value first (a stable sort: equal values keep their order)."""
+    if v.me.hero is None or v.me.region is None:
+        return []
+    return _here(v, kept(v).ranked)
+
+
+class Kept:
+    """The goals of one derivation, before the last step of goals(): as found, ranked best
+    first, and ranked as flat data for the pull kernel (goalpull; built on first use)."""
+
+    __slots__ = ("found", "ranked", "flat")
+
+    def __init__(self, found: list):
+        self.found = found
+        self.ranked = sorted(found, key=_value_desc)
+        self.flat = None
+
+    def kernel(self, v):
+        if self.flat is None:
+            index = board_of(v.rules).index
+            ranked = self.ranked
+            self.flat = goalpull.Goals([index[g[0]] for g in ranked],
+                                       [WHERE[g[1]] for g in ranked],
+                                       [g[2] for g in ranked], _fades(v.w["travel_decay"]))
+        return self.flat
+
+
+def kept(v) -> Kept:
+    """The seat's goals derived afresh, or the ones the agent kept from an earlier decision
+    when nothing they read has changed (`v.cache`, see fingerprint.py)."""
+    found = v.memo.get("goals")
+    if found is not None:
+        return found
+    cache = v.cache
+    if cache is None:
+        found = v.memo["goals"] = Kept(derive(v))
+        return found
+    key = goal_key(v)
+    if cache.get("key") != key:
+        cache["key"], cache["goals"] = key, Kept(derive(v))
+    found = v.memo["goals"] = cache["goals"]
+    return found
+
+
+def _value_desc(goal) -> float:
+    return -goal[2]
+
+
+def _here(v, found: list) -> list:
+    """One tavern action per turn: once visited, this tavern can wait for the next turn."""
+    if v.me.visited:
+        here = v.me.region
+        return [g for g in found if g[0] != here or g[1] != "tavern"]
+    return list(found)
+
+
+def derive(v) -> list[tuple[str, str, float]]:
+    """Every goal of the seat, the best value per position, in the order first found."""
     found = []
     found += _trade_goals(v)
     found += _upkeep_goals(v)
@@ -30,8 +99,6 @@ def goals(v) -> list[tuple[str, str, float]]:
     for region, where, value in found:
         if value > 0.0 and value > get((region, where), 0.0):
             best[region, where] = value
-    if v.me.visited:  # one tavern action per turn: this tavern can wait for the next turn
-        best.pop((v.me.region, "tavern"), None)
     return [(region, where, value) for (region, where), value in best.items()]
 
 
@@ -124,20 +191,16 @@ def _fades(decay: float) -> tuple:
 
 
 def pull(v, region: str, inside: bool) -> float:
-    """The best goal's value faded by the actions needed to reach it from the position."""
-    fade = _fades(v.w["travel_decay"])
-    dist = v.rules.dist
-    best = 0.0
-    for goal, where, value in v.ranked_goals:
-        if value <= best:  # the goals come best first: no later one can do better
-            break
-        if region == goal:
-            n = 0 if where == "any" or (where == "tavern") == inside else 1
-        else:
-            n = dist.get((region, goal), FAR) + inside + (where == "tavern")
-        value *= fade[n] if n < len(fade) else 0.0
-        if value > best:
-            best = value
+    """The best goal's value faded by the actions needed to reach it from the position
+    (goalpull.Goals.best over the ranked goals), less the danger of standing outside."""
+    me = v.me
+    if me.hero is None or me.region is None:
+        best = 0.0
+    else:
+        board = board_of(v.rules)
+        index = board.index
+        skip = index[me.region] if me.visited else -1  # goals(): visited, this tavern waits
+        best = kept(v).kernel(v).best(board.dist, board.n, index[region], inside, skip)
     if not inside:
         best -= v.w["danger"] * v.patience * v.threat(region)
     return best

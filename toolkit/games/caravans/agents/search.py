@@ -1,6 +1,7 @@
 """The `search` agent: determinized Monte Carlo over the heuristic's best candidates.
 
-The agent plays the `balanced` heuristic and lets paired rollouts overrule it at three
+The agent plays a heuristic style (PRIOR_STYLE, `raider`: in 2-player games the style
+that beats `balanced`, 0.565 over 1,000 games) and lets paired rollouts overrule it at three
 kinds of decision (`_kind`):
 
 - **turn**: a route, tavern-entry, explore or attack decision outside a tavern visit and
@@ -14,10 +15,11 @@ which groups a turn's micro-actions behind the decision that opens them. For a s
 decision the candidates are the heuristic's top WIDTH actions within MARGIN of its best;
 the agent samples worlds consistent with what it sees (`engine.determinize`), plays every
 candidate on a copy of the same world with the same dice (a paired comparison) and
-continues each copy with the `balanced` policy for every seat: through the rivals' next
-turns and the next event for a turn decision (the threats that follow a move), to the end
-of its own turn for a fight, two own turns in the endgame. A finished game scores its
-result; otherwise the leaf evaluation (`_leaf`) scores the end: `evaluate.position` (worth
+continues each copy with its own style for its seat and RIVAL_STYLE (`balanced`, the
+opponent model) for the others: through the rivals' next turns and the next event for a
+turn decision (the threats that follow a move), to the end of its own turn for a fight,
+two own turns in the endgame. A finished game scores its result; otherwise the leaf
+evaluation (`_leaf`, with LEAF_STYLE's weights) scores the end: `evaluate.position` (worth
 plus the pull of its goals, less the best rival's worth) plus LEAD per point of glory
 ahead of the best rival. The budget is progressive (`_worlds`): `search:N` worlds for
 a close call (the runner-up within CLOSE of the favourite, or the endgame), half as many
@@ -41,7 +43,9 @@ from toolkit.games.caravans.engine.actions import ActionKind as K
 from toolkit.games.caravans.engine.cards import total_glory
 
 DEFAULT_BUDGET = 8
-ROLLOUT_STYLE = "balanced"
+PRIOR_STYLE = "raider"     # the style the agent plays, searches over and rolls itself out with
+RIVAL_STYLE = "balanced"   # the style the rivals are rolled out with (the opponent model)
+LEAF_STYLE = "balanced"    # the weights that value a rollout's end
 MARGIN = 6.0              # candidates: heuristic scores within this of the best (gold-equiv.)
 WIDTH = 3                 # at most this many candidates per searched decision
 CLOSE = 2.0               # a runner-up within this of the favourite makes a close call
@@ -63,7 +67,7 @@ ROUTE = frozenset({K.MOVE, K.ENTER_TAVERN, K.LEAVE_TAVERN, K.EXPLORE, K.END_TURN
 
 
 class SearchAgent:
-    """Paired determinized Monte Carlo over the heuristic's best candidate actions."""
+    """Paired determinized Monte Carlo over its prior style's best candidate actions."""
 
     name = "search"
 
@@ -72,9 +76,12 @@ class SearchAgent:
         self.seat = seat
         self.rng = rng
         self.budget = budget
-        style = load_styles(styles_path(catalog.root))[ROLLOUT_STYLE]
+        styles = load_styles(styles_path(catalog.root))
+        style = styles[PRIOR_STYLE]
         self.prior = HeuristicAgent(catalog, seat, random.Random(rng.random()), style)
         self.style = style
+        self.rival = styles[RIVAL_STYLE]
+        self.judge = styles[LEAF_STYLE]
         self.decisions = 0    # decisions settled by rollouts (for the speed bench)
         self.overruled = 0    # of which the heuristic's favourite lost
         self.last: list = []  # (candidate, mean value) of the last searched decision
@@ -158,7 +165,7 @@ class SearchAgent:
         me = world.players[self.seat]
         for _ in range(MAX_ROLLOUT_ACTIONS):
             if engine.is_terminal(world):
-                return result_value(world, self.seat, self.style, engine.results(world))
+                return result_value(world, self.seat, self.judge, engine.results(world))
             seat = engine.current_player(world)
             if me.turns >= turns and (not next_decision or seat == self.seat):
                 break
@@ -170,7 +177,7 @@ class SearchAgent:
     def _leaf(self, world) -> float:
         """An unfinished rollout's value: `evaluate.position`, plus LEAD per point of glory
         (stash points included) ahead of the best rival, the currency that wins."""
-        value = position(world, self.seat, self.style)
+        value = position(world, self.seat, self.judge)
         if LEAD:
             mine = total_glory(world, self.seat)
             value += LEAD * (mine - max(total_glory(world, s) for s in range(len(world.players))
@@ -179,7 +186,8 @@ class SearchAgent:
 
     def _policies(self, world, seed: int) -> list[HeuristicAgent]:
         rng = random.Random(seed)
-        return [HeuristicAgent(self.catalog, seat, rng, self.style)
+        return [HeuristicAgent(self.catalog, seat, rng,
+                               self.style if seat == self.seat else self.rival)
                 for seat in range(len(world.players))]
 
 

@@ -11,8 +11,8 @@ from functools import lru_cache
 from statistics import mean
 
 from toolkit.games.caravans.agents.odds import at_least, expected_skulls
+from toolkit.games.caravans.agents.tables import dice_for
 from toolkit.games.caravans.engine.cards import bounty_reward, is_brigand
-from toolkit.games.caravans.engine.checks import dice_for
 from toolkit.games.caravans.engine.party import party_of
 from toolkit.games.caravans.engine.raid import raid_agility
 from toolkit.games.caravans.engine.rules import AMBUSH

@@ -12,13 +12,11 @@ from functools import lru_cache
 
 from toolkit.games.caravans.agents import fight
 from toolkit.games.caravans.agents.odds import at_least
+from toolkit.games.caravans.agents.tables import FAR, dice_for, hero_stat, open_taverns
 from toolkit.games.caravans.engine.cards import is_brigand, total_glory
-from toolkit.games.caravans.engine.checks import dice_for, hero_stat
 from toolkit.games.caravans.engine.npc import hunts
 from toolkit.games.caravans.engine.party import damage
-from toolkit.games.caravans.engine.turn import open_taverns
 
-FAR = 99
 RIVAL_REACH = 2    # a rival that needs at most this many actions to arrive can still explore
 # the share of such rivals that would attack, by the role of the party they lead (war
 # bands are built to fight), more when they already carry bounty (they attacked before)
@@ -58,8 +56,9 @@ class lazy:  # noqa: N801 - used as a decorator
 class View:
     """One seat's view of an observation, scored with one style's weights."""
 
-    def __init__(self, obs, seat: int, style, patience: float = 1.0):
+    def __init__(self, obs, seat: int, style, patience: float = 1.0, cache=None):
         self.obs = obs
+        self.cache = cache  # the agent's goals of an earlier decision (plan.kept), if any
         self.patience = patience  # shrinks the fear of hunters after idle turns
         self.seat = seat
         self.w = getattr(style, "table", style)  # a plain dict of the weights when it has one
@@ -72,6 +71,7 @@ class View:
         self._chances: dict = {}
         self._stats: dict = {}
         self._odds: dict = {}
+        self._fighters: dict = {}
         self._threats: dict = {}
         self.memo: dict = {}  # values computed once per decision (value.py)
 
@@ -112,26 +112,36 @@ class View:
             value = self._stats[key] = hero_stat(obs, seat, stat)
         return value
 
-    # --- fight odds (toolkit.games.caravans.agents.fight), once per decision ------------------------------
+    # --- fight odds (toolkit.games.caravans.agents.fight), once per decision ------------
+    def fighter(self, ref: str) -> tuple:
+        """fight.fighter of `ref` (its stats and tracks), once per decision."""
+        found = self._fighters.get(ref)
+        if found is None:
+            found = self._fighters[ref] = fight.fighter(self.obs, ref, self.stat)
+        return found
+
     def ranged_win(self, other: str, extra_dice: int = 0) -> float:
-        return self._fight(fight.ranged_win, other, extra_dice)
+        key = ("ranged", other, extra_dice)
+        value = self._odds.get(key)
+        if value is None:
+            value = self._odds[key] = fight.ranged_odds(
+                self.rules, self.fighter(self.ref), self.fighter(other), extra_dice)
+        return value
 
     def melee_win(self, other: str, extra_dice: int = 0) -> float:
-        return self._fight(fight.melee_win, other, extra_dice)
+        key = ("melee", other, extra_dice)
+        value = self._odds.get(key)
+        if value is None:
+            value = self._odds[key] = fight.melee_odds(
+                self.rules, self.fighter(self.ref), self.fighter(other), extra_dice)
+        return value
 
     def fight_win(self, other: str) -> float:
-        key = (fight.fight_win, other)
+        key = ("fight", other)
         value = self._odds.get(key)
         if value is None:
             ranged = self.ranged_win(other)
             value = self._odds[key] = max(ranged, 0.5 * (ranged + self.melee_win(other)))
-        return value
-
-    def _fight(self, fn, other: str, extra_dice: int) -> float:
-        key = (fn, other, extra_dice)
-        value = self._odds.get(key)
-        if value is None:
-            value = self._odds[key] = fn(self.obs, self.ref, other, extra_dice, self.stat)
         return value
 
     @lazy
@@ -160,7 +170,8 @@ class View:
     @lazy
     def ranked_goals(self) -> list:
         """The goals, highest value first (plan.pull stops at the first it cannot use)."""
-        return sorted(self.goals, key=lambda goal: -goal[2])
+        from toolkit.games.caravans.agents.plan import ranked
+        return ranked(self)
 
     # --- the board ----------------------------------------------------------------------
     def dist(self, a: str, b: str) -> int:

@@ -35,30 +35,37 @@ UNKNOWN = "?"       # a face-down token, a secret hero or party
 def observation(state, seat: int):
     """A copy of the state with everything `seat` cannot see removed."""
     view = clone(state, streams=False, records=False)
-    for name in DECKS:
-        setattr(view, name, [None] * len(getattr(state, name)))
+    none = [None]
+    # every deck (DECKS) as placeholders, in direct assignments (this runs at every decision)
+    view.goods_deck, view.glory_deck = none * len(state.goods_deck), none * len(state.glory_deck)
+    view.hero_deck, view.event_deck = none * len(state.hero_deck), none * len(state.event_deck)
+    view.mission_deck = none * len(state.mission_deck)
+    view.rumor_deck, view.eq_reserve = none * len(state.rumor_deck), none * len(state.eq_reserve)
     view.marker_pool = sorted(state.marker_pool)  # a public set; its order is random
     setup = view.phase == "setup"
     for player in view.players:
         if player.seat == seat:
             continue
-        player.goods = [None] * len(player.goods)
-        player.hand = [None] * len(player.hand)
-        player.rumors = [None] * len(player.rumors)
+        player.goods = none * len(player.goods)
+        player.hand = none * len(player.hand)
+        player.rumors = none * len(player.rumors)
         player.stash = 0
         if setup:
             player.hero, player.party, player.region = UNKNOWN, None, None
             player.heroes = [UNKNOWN] * len(player.heroes)
             player.start_party = None
-    for tavern, token in view.tavern_eq.items():
-        if token is not None and tavern not in view.eq_revealed:
-            view.tavern_eq[tavern] = UNKNOWN
+    revealed = view.eq_revealed
+    tavern_eq = view.tavern_eq
+    for tavern, token in state.tavern_eq.items():
+        if token is not None and tavern not in revealed:
+            tavern_eq[tavern] = UNKNOWN
     if view.visit is not None and view.turn_seat != seat:
-        view.visit.offer = [None] * len(view.visit.offer)
+        view.visit.offer = none * len(view.visit.offer)
         view.visit.prices = {}
-    for i, entry in enumerate(view.pending):
-        if entry["kind"] == "loot" and entry["player"] != seat:  # the looted goods
-            view.pending[i] = {**entry, "cards": [None] * len(entry["cards"])}
+    if view.pending:
+        for i, entry in enumerate(view.pending):
+            if entry["kind"] == "loot" and entry["player"] != seat:  # the looted goods
+                view.pending[i] = {**entry, "cards": none * len(entry["cards"])}
     view.log = _masked(state.log, seat, _log_entry)
     view.history = _masked(state.history, None, _history_entry)
     if setup:

@@ -1,0 +1,111 @@
+"""setup.py builds every toolkit/**/*.pyx as an extension of the same dotted name, -O2 and
+no -march=native; without a working compiler the build still succeeds and says so in one
+line. (A fresh `pip install -e ".[test]"` of a copy of the tree was checked by hand: see
+docs/performance.md, "Compiled parts".)"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0])
+
+
+def _setup_module():
+    spec = importlib.util.spec_from_file_location("toolkit_setup", REPO / "setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # not __main__: defines, does not run setup()
+    return module
+
+
+def test_every_pyx_is_an_extension_of_its_dotted_name():
+    extensions = {ext.name: ext for ext in _setup_module().native_extensions()}
+    pyx = sorted(p.relative_to(REPO) for p in (REPO / "toolkit").rglob("*.pyx"))
+    assert sorted(extensions) == sorted(".".join(p.with_suffix("").parts) for p in pyx)
+    mt = extensions["toolkit.native.mt"]
+    assert mt.sources == ["toolkit/native/mt.pyx"]
+    assert "-O2" in mt.extra_compile_args
+    assert not any("march" in arg for arg in mt.extra_compile_args)
+
+
+def _tree(tmp_path):
+    """A minimal copy of the project: setup.py, pyproject.toml and the native package."""
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, tmp_path / name)
+    (tmp_path / "toolkit").mkdir()
+    shutil.copy2(REPO / "toolkit" / "__init__.py", tmp_path / "toolkit" / "__init__.py")
+    shutil.copytree(REPO / "toolkit" / "native", tmp_path / "toolkit" / "native",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"))
+    return tmp_path
+
+
+def _build(tree, **env):
+    return subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                          cwd=tree, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, **env})
+
+
+@pytest.mark.slow
+def test_without_a_compiler_the_build_succeeds_with_one_line(tmp_path):
+    tree = _tree(tmp_path)
+    done = _build(tree, CC="/bin/false")
+    assert done.returncode == 0, done.stderr
+    lines = [l for l in done.stderr.splitlines() if "compiled parts skipped" in l]
+    assert len(lines) == 1 and "toolkit.native.mt" in lines[0], done.stderr
+    assert "the Python engine will be used" in lines[0]
+    assert not list((tree / "toolkit" / "native").glob("mt*.so"))
+    strict = _build(tree, CC="/bin/false", TOOLKIT_NATIVE_STRICT="1")
+    assert strict.returncode != 0
+
+
+USER = """
+from toolkit.native.mt cimport MT, mt_set_pystate, mt_random, mt_shuffle_int
+
+def first_draws(state, int n):
+    cdef MT m
+    cdef int items[5]
+    mt_set_pystate(&m, state)
+    for i in range(5):
+        items[i] = i
+    mt_shuffle_int(&m, items, 5)
+    return [items[i] for i in range(5)], [mt_random(&m) for _ in range(n)]
+"""
+
+CHECK_USER = """
+import random
+from toolkit.games.user import first_draws
+rng = random.Random(2**70 + 1)
+items = list(range(5))
+got = first_draws(rng.getstate(), 3)
+rng.shuffle(items)
+assert got == (items, [rng.random() for _ in range(3)]), got
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(COMPILER is None, reason="no C compiler (Debian: build-essential)")
+def test_a_build_places_an_importable_module_beside_the_pyx(tmp_path):
+    tree = _tree(tmp_path)
+    (tree / "toolkit" / "games").mkdir()  # another module cimporting the C stream
+    (tree / "toolkit" / "games" / "__init__.py").write_text("")
+    (tree / "toolkit" / "games" / "user.pyx").write_text(USER)
+    done = _build(tree)
+    assert done.returncode == 0 and "skipped" not in done.stderr, done.stderr
+    check = subprocess.run(
+        [sys.executable, "-c", "import random, toolkit.native.mt as m; "
+         "print(m.__file__); assert m.Random(5).random() == random.Random(5).random()"],
+        cwd=tree, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(tree)})
+    assert check.returncode == 0, check.stderr
+    assert check.stdout.startswith(str(tree / "toolkit" / "native" / "mt."))
+    user = subprocess.run([sys.executable, "-c", CHECK_USER], cwd=tree, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(tree)})
+    assert user.returncode == 0, user.stderr
