@@ -18,12 +18,14 @@ from toolkit.errors import RenderError
 from toolkit.render.cache import Rendered
 from toolkit.render.faces import Face
 from toolkit.render.impose import card_sheets, fold_sheets
+from toolkit.render import text_font
 from toolkit.render.pdfops import CAPTION_LINE, Canvas
 from toolkit.render.pdf_units import page_name
 from toolkit.render.tiles import overview, plan_for, tile_sheets
 
 ONE_SIDED, DUPLEX, FOLD = "print-one-sided.pdf", "print-cards-duplex.pdf", "print-cards-fold.pdf"
 CAPTION_W = 185.0      # mm: the widest caption
+RULER_PT = 6.0        # the calibration ruler's numbers: the Latin type floor
 CALIBRATION_Y = 45.0   # mm above the bottom edge: the calibration cross of the duplex file
 
 
@@ -231,12 +233,16 @@ def _cross(canvas: Canvas, x: float, y: float) -> None:
 
 
 def _ruler(canvas: Canvas, x: float, y: float) -> None:
-    """Millimetre rulers across (x, y), numbered every 2 mm: where the front's cross shows
-    through is the back offset to print with."""
-    for mm in range(-6, 7):
-        long = 2.2 if mm % 2 == 0 else 1.2
+    """Millimetre rulers across (x, y), numbered every 5 mm at the 6 pt floor: where the
+    front's cross shows through is the back offset to print with. The across ruler's
+    numbers sit just below its ticks, the down ruler's to its left and just under their
+    ticks, so no two numbers touch."""
+    for mm in range(-10, 11):
+        long = 2.2 if mm % 5 == 0 else 1.2
         canvas.line(x + mm, y - long, x + mm, y + long, width=0.2)
         canvas.line(x - long, y + mm, x + long, y + mm, width=0.2)
-        if mm % 2 == 0 and mm:
-            canvas.text(x + mm - 0.8, y - 3.2, f"{mm:+d}", size=4.5)
-            canvas.text(x + 3.0, y + mm + 0.6, f"{mm:+d}", size=4.5)
+        if mm % 5 == 0 and mm:
+            label = f"{mm:+d}"
+            half = text_font.width_mm(label, RULER_PT) / 2
+            canvas.text(x + mm - half, y + 4.1, label, size=RULER_PT)
+            canvas.text(x - 3.0 - 2 * half, y + mm + 1.9, label, size=RULER_PT)

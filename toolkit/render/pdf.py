@@ -143,14 +143,16 @@ def _form(stream, width: float, height: float):
 
 
 def _drop_unused(form) -> None:
-    """Leave out the form's empty resource tables, and the fonts when it sets no text
-    (else every font of the batch would follow the form into a print file)."""
+    """Leave out the form's empty resource tables, and the fonts when neither it nor a
+    form or pattern inside sets text (else every font of the batch would follow the form
+    into a print file; WeasyPrint hands the fonts down to what is inside)."""
     own = form.extra["Resources"]
     for table in ("ExtGState", "XObject", "Pattern", "Shading"):
         if not own[table]:
             del own[table]
-    if not any(b"Tf" in (part if isinstance(part, bytes) else str(part).encode())
-               for part in form.stream):
+    if "XObject" not in own and "Pattern" not in own and not any(
+            b"Tf" in (part if isinstance(part, bytes) else str(part).encode())
+            for part in form.stream):
         del own["Font"]
 
 

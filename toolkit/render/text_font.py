@@ -32,6 +32,13 @@ def _metrics() -> dict:
                 "bbox": [round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)]}
 
 
+def width_mm(text: str, size_pt: float) -> float:
+    """The advance width of `text` set at `size_pt`, in millimetres."""
+    metrics = _metrics()
+    units = sum(metrics["widths"].get(metrics["gids"].get(ord(c), 0), 0) for c in text)
+    return units / 1000 * size_pt * 25.4 / 72
+
+
 def encode(text: str, used: dict[int, str]) -> str:
     """`text` as a PDF hex string of glyph ids; records each glyph's character in `used`."""
     gids = _metrics()["gids"]
