@@ -11,6 +11,7 @@ game. Usage:
         [--set LEAD=6 ...]          # override search.py constants for an experiment
     .venv/bin/python bench/search_strength.py --agent random --seeds 50   # the ladder
     .venv/bin/python bench/search_strength.py --agent raider --against balanced
+    ... --project DIR --progress 50  # play a copy of the content; running rate every 50 games
 """
 
 from __future__ import annotations

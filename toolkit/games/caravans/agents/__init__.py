@@ -1,6 +1,6 @@
 """The agents of Caravans & Brigands: the heuristic play styles of styles.yaml (a project
-may ship its own `agents/styles.yaml`) and `search`, flat Monte Carlo anchored on the
-`balanced` style. The toolkit reaches them through `CaravansGame.new_agent`."""
+may ship its own `agents/styles.yaml`) and `search`, flat Monte Carlo over the `raider`
+style's candidate moves, with rivals rolled out as `balanced`. The toolkit reaches them through `CaravansGame.new_agent`."""
 
 from __future__ import annotations
 
