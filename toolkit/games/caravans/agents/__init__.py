@@ -1,6 +1,7 @@
 """The agents of Caravans & Brigands: the heuristic play styles of styles.yaml (a project
 may ship its own `agents/styles.yaml`) and `search`, flat Monte Carlo over the `raider`
-style's candidate moves, with rivals rolled out as `balanced`. The toolkit reaches them through `CaravansGame.new_agent`."""
+style's candidate moves, with rivals rolled out as `balanced`. The toolkit reaches them
+through `CaravansGame.new_agent`."""
 
 from __future__ import annotations
 
