@@ -51,7 +51,11 @@ def play_units(root, units: Sequence[Unit], options) -> list[list[dict]]:
 
 
 def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
+    """A worker leaves stopping to the parent: Ctrl-C is ignored, and the parent's SIGTERM
+    handler (inherited through fork, it raises KeyboardInterrupt) gives way to the default,
+    so a worker stopped because the test decided ends silently, with no traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def streaming(options) -> bool:
