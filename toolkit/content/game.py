@@ -94,6 +94,13 @@ def fields_of(model: type[Settings]) -> dict:
     return {name: (f.annotation, copy.deepcopy(f)) for name, f in model.model_fields.items()}
 
 
+def values_of(model: type[Settings], game, cast=int) -> dict:
+    """name -> value of every setting of `model` read from a game.yaml model `game` (the
+    field's default where `game` is None or lacks it: an invalid game.yaml, already
+    reported), each passed through `cast`."""
+    return {name: cast(getattr(game, name, f.default)) for name, f in model.model_fields.items()}
+
+
 _MODELS: dict[int, tuple[object, type[Game]]] = {}
 
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from toolkit.content.game import Settings, fields_of
+from toolkit.content.game import Settings, fields_of, values_of
 
 
 def _n(default: int, low: int, high: int, description: str):
@@ -51,10 +51,8 @@ class KingsAndThingsSettings(Settings):
 
 
 def values(game) -> dict[str, int]:
-    """Every setting of a game.yaml model (its default where `game` is None: an invalid
-    game.yaml, already reported)."""
-    return {k: int(getattr(game, k, f.default))
-            for k, f in KingsAndThingsSettings.model_fields.items()}
+    """Every setting of a game.yaml model, by name."""
+    return values_of(KingsAndThingsSettings, game, int)
 
 
 def fields() -> dict:

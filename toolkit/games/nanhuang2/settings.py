@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from toolkit.content.game import Settings, fields_of
+from toolkit.content.game import Settings, fields_of, values_of
 
 
 class NanhuangSettings(Settings):
@@ -31,10 +31,8 @@ class NanhuangSettings(Settings):
 
 
 def values(game) -> dict[str, float]:
-    """Every setting of a game.yaml model (its default where `game` is None: an invalid
-    game.yaml, already reported)."""
-    return {k: float(getattr(game, k, f.default))
-            for k, f in NanhuangSettings.model_fields.items()}
+    """Every setting of a game.yaml model, by name."""
+    return values_of(NanhuangSettings, game, float)
 
 
 def fields() -> dict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from toolkit.content.game import Settings, fields_of
+from toolkit.content.game import Settings, fields_of, values_of
 
 
 class RootSettings(Settings):
@@ -30,9 +30,8 @@ class RootSettings(Settings):
 
 
 def values(game) -> dict[str, int]:
-    """Every setting of a game.yaml model (its default where `game` is None: an invalid
-    game.yaml, already reported)."""
-    return {k: int(getattr(game, k, f.default)) for k, f in RootSettings.model_fields.items()}
+    """Every setting of a game.yaml model, by name."""
+    return values_of(RootSettings, game, int)
 
 
 def fields() -> dict:
