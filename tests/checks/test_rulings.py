@@ -1,7 +1,6 @@
 """Rulings run against the engine: the bundled ones hold, a wrong expectation or an
 impossible step fails with file:line, the expectation and what actually happened."""
 
-import shutil
 from fractions import Fraction
 
 import pytest
@@ -53,14 +52,8 @@ rulings:
 
 
 @pytest.fixture()
-def project(tmp_path):
-    cards = tmp_path / "cards"
-    cards.mkdir()
-    for path in (BUNDLED_PROJECT / "cards").glob("*.yaml"):
-        shutil.copy(path, cards / path.name)
-    (cards / "rulings").mkdir()
-    (cards / "rulings" / "wrong.yaml").write_text(WRONG, encoding="utf-8")
-    return tmp_path
+def project(ruling_project):
+    return ruling_project("wrong.yaml", WRONG)
 
 
 def test_bundled_rulings_are_many_and_well_formed():

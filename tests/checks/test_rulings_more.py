@@ -3,8 +3,6 @@ heroes, death, the player's choices): every bundled ruling holds or is a declare
 departure that really departs; `known_failure` is reported without failing `check`; the
 setup keys that hand a seat a mission or a rumor work and name a typo."""
 
-import shutil
-
 import pytest
 
 from toolkit import BUNDLED_PROJECT
@@ -104,18 +102,8 @@ rulings:
 """
 
 
-def _project(tmp_path, text):
-    cards = tmp_path / "cards"
-    cards.mkdir()
-    for path in (BUNDLED_PROJECT / "cards").glob("*.yaml"):
-        shutil.copy(path, cards / path.name)
-    (cards / "rulings").mkdir()
-    (cards / "rulings" / "mine.yaml").write_text(text, encoding="utf-8")
-    return tmp_path
-
-
-def test_known_failure_is_reported_not_failed(tmp_path):
-    report = run_check(_project(tmp_path, KNOWN), rulings_only=True)
+def test_known_failure_is_reported_not_failed(ruling_project):
+    report = run_check(ruling_project("mine.yaml", KNOWN), rulings_only=True)
     assert report.ok and not report.failures
     assert report.known == ["cards/rulings/mine.yaml:2: ruling 'departs_on_purpose': "
                             "a test of the mark"]
