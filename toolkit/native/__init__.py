@@ -20,6 +20,7 @@ from types import ModuleType
 
 PACKAGE = Path(__file__).resolve().parent.parent  # the toolkit package folder
 COMPILED, PYTHON, STALE = "compiled", "python", "stale"
+STALE_AFTER = 2.0  # seconds a .pyx may be newer than its build (unpacking order)
 
 _loaded: dict[str, str] = {}  # compiled module name -> COMPILED | PYTHON
 _announced = False
@@ -51,11 +52,13 @@ def load(compiled: str, fallback: str) -> ModuleType:
 
 def _stale(module: ModuleType) -> bool:
     """Whether the module's .pyx was edited after it was compiled (a stale build would
-    silently run the old code; the fallback always runs the current one)."""
+    silently run the old code; the fallback always runs the current one). A margin of
+    STALE_AFTER seconds: an installer that unpacks a wheel may write the .pyx a moment
+    after the .so."""
     built = Path(getattr(module, "__file__", "") or "")
     source = built.parent / (module.__name__.rsplit(".", 1)[-1] + ".pyx")
     try:
-        return source.stat().st_mtime > built.stat().st_mtime
+        return source.stat().st_mtime > built.stat().st_mtime + STALE_AFTER
     except OSError:
         return False
 
