@@ -1,8 +1,8 @@
 """Render speed of `toolkit build`: cards/s for the bundled game and a synthetic 1,000-card
 deck, cold (empty cache), after editing one card (three times: no compaction cliff), after
 editing one kind's template and one icon (what each re-renders, per kind), in a warm
-process as `--watch` runs it, against rendering the same cards naively as one WeasyPrint
-document (one page per card copy, no cache, no pool).
+process as `--watch` runs it (with the split of its CPU per phase), against rendering the
+same cards naively as one WeasyPrint document (one page per card copy, no cache, no pool).
 
     .venv/bin/python bench/render.py [--skip-naive] [--workers 2] [--only bundled|synthetic]
 """
@@ -133,6 +133,60 @@ def naive(project: Path, only: frozenset) -> tuple[float, int]:
     return time.perf_counter() - start, len(pages)
 
 
+PHASES = {"validate": ("load_catalog",), "faces' HTML": ("collect_faces",),
+          "layout": ("render_faces",), "print files": ("_write_files",)}
+OLDER = {"_write_files": ("_write_print_files", "_write_one_up")}  # trees before it
+
+
+def watched_edits(project: Path, opts: BuildOptions, stem: str, edits: int = 4) -> list:
+    """One-card edits as `--watch` runs them (toolkit.render.watch.watch_builds, with an
+    event stream that edits the card): per edit the wall time from the edit to the
+    report, the CPU of the process and its children, the CPU of this process alone (the
+    critical path on an idle machine when the writing child ends first), the result and
+    the main process's CPU per phase."""
+    from toolkit.render import build as build_mod
+    from toolkit.render.watch import watch_builds
+
+    spent: dict[str, float] = {}
+    phases = {label: tuple(m for n in names for m in (
+        (n,) if hasattr(build_mod, n) else OLDER.get(n, ()))) for label, names in PHASES.items()}
+    originals = {name: getattr(build_mod, name) for names in phases.values() for name in names}
+
+    def timed_phase(name, func):
+        def run(*args, **kw):
+            start = time.process_time()
+            try:
+                return func(*args, **kw)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.process_time() - start
+        return run
+
+    out, mark = [], {}
+
+    def events():
+        for _ in range(edits):
+            edit_one_card(project, stem)
+            spent.clear()
+            mark.update(wall=time.perf_counter(), cpu=cpu(), own=time.process_time())
+            yield {("modified", str(project / "cards" / f"{stem}.yaml"))}
+
+    def report(result):
+        if mark:
+            split = {label: sum(spent.get(n, 0.0) for n in names)
+                     for label, names in phases.items()}
+            out.append((time.perf_counter() - mark["wall"], cpu() - mark["cpu"],
+                        time.process_time() - mark["own"], result, split))
+
+    for name, func in originals.items():
+        setattr(build_mod, name, timed_phase(name, func))
+    try:
+        watch_builds(lambda: build(project, opts), report, lambda line: None, events())
+    finally:
+        for name, func in originals.items():
+            setattr(build_mod, name, func)
+    return out
+
+
 def cpu() -> float:
     """CPU seconds used so far by this process and its finished children (the pool)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
@@ -175,14 +229,13 @@ def run(name: str, project: Path, only: frozenset, workers: int, skip_naive: boo
         edit_icon(project, icon)
         step(f"edit of the {icon} icon", build, project, opts)
         print(f"    rendered: {rendered_kinds()}")
-    warm = []
-    for n in range(4):  # a warm process, as --watch runs it: the first build warms it
-        edit_one_card(project, edit)
-        result, wall, used = timed(build, project, opts)
-        warm.append((wall, used))
-    wall, used = (min(v) for v in zip(*warm[1:]))
+    warm = watched_edits(project, opts, edit)
+    wall, used, own, result, split = min(warm[1:], key=lambda w: w[0])
     print(LINE.format("one-card edit, warm (--watch), best", wall, used,
-                      f"{result.rendered} face(s) rendered"))
+                      f"{result.rendered} face(s) rendered; {own:.2f} CPU s in the main "
+                      "process"))
+    print("    its split (CPU s of the main process): "
+          + ", ".join(f"{k} {v:.3f}" for k, v in split.items()))
     sizes = ", ".join(f"{k} {v / 1024:.0f} KB" for k, v in cold.sizes.items())
     print(f"  {cold.cards} cards and tokens, {cold.faces} distinct faces ({sizes})")
     if not skip_naive:

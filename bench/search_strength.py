@@ -12,11 +12,13 @@ game. Usage:
     .venv/bin/python bench/search_strength.py --agent random --seeds 50   # the ladder
     .venv/bin/python bench/search_strength.py --agent raider --against balanced
     ... --project DIR --progress 50  # play a copy of the content; running rate every 50 games
+    ... --scores FILE                # each game's score, for a paired comparison of two runs
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from multiprocessing import Pool
@@ -42,9 +44,10 @@ def _setup(overrides: list[str]) -> None:
         setattr(search, name, value if kind is str else kind(float(value)))
 
 
-def play(job) -> tuple[float, int, float, float, int, float]:
+def play(job) -> tuple[float, int, float, float, int, float, int]:
     """(the agent's score, its searched decisions, its seconds, all its decisions, the
-    searched decisions where rollouts overruled the heuristic, the game's seconds)."""
+    searched decisions where rollouts overruled the heuristic, the game's seconds, the own
+    turns played by another style than the prior's)."""
     seed, seat, agent, against, overrides, project = job
     _setup(overrides)
     catalog = load_catalog(project)
@@ -55,7 +58,8 @@ def play(job) -> tuple[float, int, float, float, int, float]:
                                                  time.perf_counter)
     me = agents[seat]
     return (score(engine.game_record(state), seat), getattr(me, "decisions", 0), spent,
-            decisions, getattr(me, "overruled", 0), time.perf_counter() - start)
+            decisions, getattr(me, "overruled", 0), time.perf_counter() - start,
+            getattr(me, "switched", 0))
 
 
 def main() -> None:
@@ -71,6 +75,9 @@ def main() -> None:
                         help="the project folder to play (default: the bundled game)")
     parser.add_argument("--progress", type=int, default=0,
                         help="print the running win rate every N games (to stderr)")
+    parser.add_argument("--scores", type=Path, default=None,
+                        help="write each game's seed, seat and score (JSON lines), for "
+                             "paired comparisons of two runs on the same seeds")
     args = parser.parse_args()
     agent = args.agent or f"search:{args.budget}"
     jobs = [(seed, seat, agent, args.against, args.overrides, args.project)
@@ -84,18 +91,22 @@ def main() -> None:
                 print(f"  {len(games)} games: {sum(g[0] for g in games) / len(games):.3f}",
                       file=sys.stderr, flush=True)
     wall = time.perf_counter() - start
+    if args.scores is not None:
+        args.scores.write_text("".join(json.dumps({"seed": j[0], "seat": j[1], "score": g[0]})
+                                       + "\n" for j, g in zip(jobs, games)))
     n = len(games)
     wins = sum(g[0] for g in games)
     low, high = wilson(wins, n)
     one_sided = wilson(wins, n, ONE_SIDED_Z)[0]
-    searched, spent, decisions, overruled, game_s = (sum(g[i] for g in games)
-                                                     for i in (1, 2, 3, 4, 5))
+    searched, spent, decisions, overruled, game_s, switched = (
+        sum(g[i] for g in games) for i in (1, 2, 3, 4, 5, 6))
     print(f"{agent} vs {args.against}, seeds {args.first}-{args.first + args.seeds - 1}"
           f" x both seats = {n} games {' '.join(args.overrides)}")
     print(f"  win rate {wins / n:.3f}  95% Wilson [{low:.3f}, {high:.3f}], one-sided 95% "
           f"lower bound {one_sided:.3f}")
     print(f"  {decisions / spent:.1f} decisions/s ({searched} of {decisions} settled by "
-          f"rollouts, {overruled} overruled); {spent / n:.2f} s choosing and "
+          f"rollouts, {overruled} overruled, {switched} turns switched style); "
+          f"{spent / n:.2f} s choosing and "
           f"{game_s / n:.2f} s in all per game; wall {wall:.0f} s with {args.jobs} job(s)")
 
 

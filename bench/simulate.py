@@ -6,6 +6,7 @@ from 1 to 2 workers, and (with --budget) the search agent's decisions/s.
 Usage: .venv/bin/python bench/simulate.py [--games N] [--scaling N] [--budget B] [--tree DIR]
        [--protocol N [--only-protocol]]   (the Game protocol's cost against direct engine calls)
        [--before DIR [--rounds R]]        (before/after: this tree against DIR, interleaved)
+       [--core N [--only-core]]           (the compiled core against the Python loop)
 
 CPU time (time.process_time) for per-core figures, wall time for the scaling. `--tree`
 imports `toolkit` from another source tree (e.g. a copy of an older version) and plays the
@@ -14,6 +15,9 @@ same content (this project's cards/), to compare versions under the same machine
 tree, and prints each run and the best of each (the run least disturbed by other jobs).
 The split line prints the CPU microseconds per action spent in the agents' `choose`, in
 `observation` and in the engine's `legal_actions` + `apply_action` (clock calls included).
+`--core N` plays N games per line-up on the compiled core (issue #10): games/s per core
+with records against the Python loop, the C loop's µs per action split into engine and
+agents, and run_games (Game.play_batch) on 1 and 2 workers, wall.
 """
 
 from __future__ import annotations
@@ -198,6 +202,11 @@ def main(argv=None) -> None:
     parser.add_argument("--before", type=Path, default=None,
                         help="an older source tree to compare with, run for run")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each tree (--before)")
+    parser.add_argument("--core", type=int, default=0,
+                        help="games per line-up for the compiled core against Python "
+                             "(0: skip)")
+    parser.add_argument("--only-core", action="store_true",
+                        help="measure only the compiled core")
     parser.add_argument("--only-warm", action="store_true",
                         help="print only the warm figures, as one JSON line")
     args = parser.parse_args(argv)
@@ -222,6 +231,11 @@ def main(argv=None) -> None:
             print(f"protocol cost, 4-player {name}: direct engine loop {direct:.1f} games/s, "
                   f"toolkit.loop via the Game object {protocol:.1f} games/s: {cost:+.1f} %")
         if args.only_protocol:
+            return
+    if args.core:
+        from simulate_core import print_core
+        print_core(ROOT, args.core)
+        if args.only_core:
             return
     load, cold = cold_game(tree, BALANCED)
     print(f"cold (fresh process): imports + catalog {load:.2f} s CPU, first 4 x balanced "

@@ -166,3 +166,44 @@ def test_it_plays_its_prior_style_and_rolls_the_rivals_out_as_balanced(catalog):
         scores = agent.prior.scores(view, legal)
         pick = agent.choose(view, legal)
         assert scores[legal.index(pick)] >= max(scores) - agent.prior.style["noise"]
+
+
+def test_whole_turn_plans_compare_styles_once_per_turn(catalog, monkeypatch):
+    """With PLANS set, the first decision of an own turn plays each style's whole turn on
+    the same worlds (paired) and the turn then follows the winner; the next decision of the
+    same turn plans nothing new, and the choice is the same for the same seed."""
+    from toolkit.games.caravans.agents import search
+    monkeypatch.setattr(search, "PLANS", "raider,balanced,trader")
+    state, _ = play_until(catalog, 6, ["balanced", "balanced"],
+                          lambda s: s.phase == "play" and s.round >= 3 and s.visit is None
+                          and s.combat is None and not s.pending
+                          and len(engine.legal_actions(s)) > 2)
+    seat = engine.current_player(state)
+    picks, styles = set(), set()
+    for _ in range(2):
+        agent = make_agent("search:4", GAME, catalog, seat, 6)
+        assert [a.style.name for a in agent.plans] == ["raider", "balanced", "trader"]
+        legal = engine.legal_actions(state)
+        pick = agent.choose(engine.observation(state, seat), legal)
+        assert agent.planned == state.players[seat].turns
+        assert agent.prior in agent.plans and agent.style is agent.prior.style
+        picks.add(pick)
+        styles.add(agent.style.name)
+    assert len(picks) == 1 and len(styles) == 1
+    after = engine.apply_action(state, pick)
+    if engine.current_player(after) == seat and after.players[seat].turns == agent.planned:
+        chosen = agent.prior
+        agent.choose(engine.observation(after, seat), engine.legal_actions(after))
+        assert agent.prior is chosen  # no new plan inside the same turn
+
+
+def test_a_style_the_styles_file_lacks_falls_back(catalog, monkeypatch):
+    """A project's own styles file may lack the prior's style: the agent then plays
+    `raider` (or `balanced`, or the file's first style) instead of failing."""
+    from toolkit.games.caravans.agents import search
+    monkeypatch.setattr(search, "PRIOR_STYLE", "no_such_style")
+    monkeypatch.setattr(search, "RIVAL_STYLE", "no_such_style")
+    agent = make_agent("search:4", GAME, catalog, 0, 1)
+    assert agent.prior.style.name == "raider" and agent.rival.name == "raider"
+    styles = {"mine": object()}
+    assert search._style(styles, "raider") is styles["mine"]

@@ -26,6 +26,7 @@ from toolkit.render.options import BuildOptions
 from toolkit.render.parts import GameParts, game_parts
 from toolkit.render.pdfops import Canvas, XObjects, set_print_boxes
 from toolkit.render.reuse import Reuse, file_key
+from toolkit.render.runtime import no_cyclic_gc, run_tasks
 from toolkit.render.textsize import floor_warnings
 from toolkit.render.views import Ctx
 
@@ -51,7 +52,7 @@ def build(project: Path, opts: BuildOptions) -> BuildResult:
     default = Path(opts.out).resolve() == (project / "output").resolve()
     claim_output(opts.out, default=default)
     folder = opts.folder
-    with output_lock(opts.out):
+    with output_lock(opts.out), no_cyclic_gc():
         drop_manifest(folder, root=opts.out)
         result = _build(project, opts)
         write_manifest(folder, result.outputs, root=opts.out)
@@ -104,8 +105,7 @@ def _phases(project: Path, opts: BuildOptions, step) -> BuildResult:
     if opts.strict and result.warnings:
         raise RenderError("warnings are errors with --strict:\n" + "\n".join(result.warnings))
     step(note="imposing the print files")
-    _write_print_files(faces, where, opts, ctx, result, readers)
-    _write_one_up(faces, where, opts, ctx, result, readers)
+    _write_files(faces, where, opts, ctx, result, readers)
     step()
     if opts.png:
         from toolkit.render.raster import write_pngs
@@ -208,13 +208,31 @@ def _check_only(catalog, opts: BuildOptions, parts: GameParts) -> None:
                          hint="choose from " + ", ".join(sorted(known)))
 
 
-def _write_print_files(faces, where, opts: BuildOptions, ctx, result: BuildResult,
-                       readers: dict) -> None:
+def _write_files(faces, where, opts: BuildOptions, ctx, result: BuildResult,
+                 readers: dict) -> None:
+    """The print files and cards-1up.pdf, written by two processes at once when the build
+    may use more than one (`--workers`, toolkit.render.runtime): each writes its files
+    atomically and returns what it wrote; the record of the files is saved once all are."""
+    record = Reuse(opts.folder)
+    tasks = [lambda: _write_print_files(faces, where, opts, ctx, record, readers),
+             lambda: _write_one_up(faces, where, opts, ctx, record, readers)]
+    for part, files in run_tasks(tasks, parallel=opts.workers > 1):
+        result.outputs.update(part.outputs)
+        result.sizes.update(part.sizes)
+        result.pages.update(part.pages)
+        result.cards = part.cards or result.cards
+        record.files.update(files)
+    record.save()
+
+
+def _write_print_files(faces, where, opts: BuildOptions, ctx, record: Reuse,
+                       readers: dict) -> tuple[BuildResult, dict]:
     """The one-sided, duplex and fold files (see toolkit.render.jobs), with a title,
-    PDF 1.7 (they use transparency) and a bookmark per section."""
+    PDF 1.7 (they use transparency) and a bookmark per section. Returns what was written
+    and the record entries of the files written anew."""
     writers: dict[str, tuple] = {}
     title = ctx.t(ctx.catalog.game.title)
-    record = Reuse(opts.folder)
+    result, files = BuildResult(), {}
     keys = {name: file_key(name, [f for f in faces if f.large == (kind == "one_sided")], where,
                            opts, title, [f"sheet/cover-{kind}", "sheet/captions"])
             for name, kind in ((jobs.ONE_SIDED, "one_sided"), (jobs.DUPLEX, "duplex"),
@@ -250,22 +268,22 @@ def _write_print_files(faces, where, opts: BuildOptions, ctx, result: BuildResul
             writer.add_outline_item(title=section["label"], page_number=section["first"] - 1)
         result.sizes[job.name] = write_pdf(path, writer)
         result.pages[job.name] = len(pages[job.name])
-        record.wrote(job.name, keys[job.name], len(pages[job.name]))
-    record.save()
+        files[job.name] = record.wrote(job.name, keys[job.name], len(pages[job.name]))
+    return result, files
 
 
-def _write_one_up(faces, where, opts: BuildOptions, ctx, result: BuildResult,
-                  readers: dict) -> None:
+def _write_one_up(faces, where, opts: BuildOptions, ctx, record: Reuse,
+                  readers: dict) -> tuple[BuildResult, dict]:
     """One card per page at trim + bleed with TrimBox and BleedBox; each back after its
     front; a bookmark per card with how many copies to print ("Silk × 3")."""
     name, path = "cards-1up.pdf", opts.folder / "cards-1up.pdf"
-    record = Reuse(opts.folder)
+    result = BuildResult()
     key = file_key(name, [f for f in faces if not f.large], where, opts,
                    ctx.t(ctx.catalog.game.title))
     kept = record.kept(name, key)
     if kept:  # the file on disk is this file
         result.sizes[name], result.outputs["cards-1up"] = kept["size"], path
-        return
+        return result, {}
     writer = PdfWriter()
     xobjects = XObjects(writer, readers)
     by_key = {f.key: f for f in faces}
@@ -283,5 +301,5 @@ def _write_one_up(faces, where, opts: BuildOptions, ctx, result: BuildResult,
                              "/Creator": "card-toolkit"})
         result.sizes[name] = write_pdf(path, writer)
         result.outputs["cards-1up"] = path
-        record.wrote(name, key, len(writer.pages))
-        record.save()
+        return result, {name: record.wrote(name, key, len(writer.pages))}
+    return result, {}

@@ -22,6 +22,7 @@ import json
 import multiprocessing
 import os
 import re
+import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -51,16 +52,33 @@ class Rendered:
     overflow: bool
 
 
+_DIGESTS: dict[str, tuple[tuple, bytes]] = {}  # path -> (its stat, its sha256), see below
+SETTLED = 2.0  # s: a file modified longer ago than this keeps its digest while unchanged
+
+
 def file_digest(path: Path) -> bytes:
-    """sha256 of a file read in chunks; a file over MAX_ASSET_BYTES is a RenderError."""
+    """sha256 of a file read in chunks; a file over MAX_ASSET_BYTES is a RenderError. A
+    warm process (--watch) reads a file again only when its inode, size, mtime or ctime
+    changed; a file modified in the last SETTLED seconds is always read (an edit within
+    the clock's granularity could keep all four, as git's "racy" entries)."""
     path = Path(path)
     try:
-        size = path.stat().st_size
+        stat = path.stat()
+        size = stat.st_size
         if size > MAX_ASSET_BYTES:
             raise RenderError(f"'{path}' is {size} bytes, over the {MAX_ASSET_BYTES} byte "
                               "cap for templates, icons and art", hint="remove or shrink it")
+        seen = (stat.st_ino, size, stat.st_mtime_ns, stat.st_ctime_ns)
+        known = _DIGESTS.get(str(path))
+        if known is not None and known[0] == seen:
+            return known[1]
         with open(path, "rb") as handle:
-            return hashlib.file_digest(handle, "sha256").digest()
+            digest = hashlib.file_digest(handle, "sha256").digest()
+        if time.time() - max(stat.st_mtime, stat.st_ctime) > SETTLED:
+            if len(_DIGESTS) > 10_000:
+                _DIGESTS.clear()
+            _DIGESTS[str(path)] = (seen, digest)
+        return digest
     except OSError as exc:
         raise RenderError(f"cannot read '{path}': {exc.strerror or exc}") from None
 
@@ -77,7 +95,7 @@ def hash_files(paths, memo: dict | None = None) -> str:
         return memo[path]
 
     digest = hashlib.sha256()
-    for name, content in sorted((Path(p).name, read(p)) for p in paths):
+    for name, content in sorted((os.path.basename(os.fspath(p)), read(p)) for p in paths):
         digest.update(name.encode() + b"\0" + content)
     return digest.hexdigest()
 

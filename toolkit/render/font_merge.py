@@ -67,6 +67,22 @@ def original_of(data: bytes) -> tuple[str, int] | None:
     return _shipped_fonts().get(name) or _system_fonts().get(name)
 
 
+_ORIGINALS: dict[tuple, tuple[str, int] | None] = {}  # a font file stream -> its original
+
+
+def _original_of_stream(stream) -> tuple[str, int] | None:
+    """`original_of` the font program in `stream`, remembered by its stored bytes (a print
+    file of a warm process shows the same batches' fonts build after build)."""
+    key = (str(stream.get("/Filter")), getattr(stream, "_data", None))
+    if key[1] is None:
+        return original_of(stream.get_data())
+    if key not in _ORIGINALS:
+        if len(_ORIGINALS) > 128:  # bounded: the keys hold font programs
+            _ORIGINALS.clear()
+        _ORIGINALS[key] = original_of(stream.get_data())
+    return _ORIGINALS[key]
+
+
 def subset_font(path: str, index: int, gids: frozenset[int]) -> bytes:
     """`path`'s glyphs `gids` (ids kept), subset the way WeasyPrint subsets for a PDF."""
     key = (path, index, gids)
@@ -171,7 +187,7 @@ def _groups(writer: PdfWriter) -> dict[tuple, list[IndirectObject]]:
         ref = parts[1].raw_get(parts[2])
         file_id = getattr(ref, "idnum", id(ref))
         if file_id not in originals:
-            originals[file_id] = original_of(parts[1][parts[2]].get_object().get_data())
+            originals[file_id] = _original_of_stream(parts[1][parts[2]].get_object())
         if originals[file_id] is None:
             continue
         name = str(obj.get("/BaseFont", "")).split("+", 1)[-1]

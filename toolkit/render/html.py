@@ -22,6 +22,28 @@ THEME_SECTIONS = ("kinds", "words", "colors")
 _REFERENCES: dict[bytes, list] = {}  # a template's text (sha256) -> the templates it names
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Templates compiled once per process and text: a warm process (`--watch`) builds a
+    new environment per build but compiles only the templates whose text changed (Jinja
+    checks the source's checksum). Used only by `Html`, whose options never change."""
+
+    def __init__(self):
+        self.code: dict[str, tuple[str, object]] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        found = self.code.get(bucket.key)
+        if found is not None and found[0] == bucket.checksum:
+            bucket.code = found[1]
+
+    def dump_bytecode(self, bucket) -> None:
+        if len(self.code) > 2000:  # many projects in one process: keep memory bounded
+            self.code.clear()
+        self.code[bucket.key] = (bucket.checksum, bucket.code)
+
+
+_COMPILED = _CompiledTemplates()
+
+
 def template_dirs(project: Path, game_dirs=()) -> list[Path]:
     """The project's templates/, then the game's own template folders, then the toolkit's."""
     own = Path(project) / "templates"
@@ -82,7 +104,8 @@ class Html:
         self.lang = lang
         self.project = Path(project)
         self.dirs = template_dirs(project, game_dirs)
-        self.env = environment(self.dirs, trim_blocks=True, lstrip_blocks=True)
+        self.env = environment(self.dirs, trim_blocks=True, lstrip_blocks=True,
+                               bytecode_cache=_COMPILED)
         self.used: dict[str, tuple[str, ...]] = {}  # rendered HTML -> its template files
         self._files: dict[str, tuple[str, ...]] = {}
 

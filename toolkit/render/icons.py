@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 
@@ -85,6 +86,7 @@ def mix(color: str, other: str, share: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
 
 
+@lru_cache(maxsize=4096)  # a pure function of its arguments: a warm process draws it once
 def placeholder_art(seed: str, color: str) -> str:
     """Deterministic art for a card without `art:`: a banded sky in the card's colour, a
     sun, clouds and three ranges of hills placed by the hash of the card id. Every shape is

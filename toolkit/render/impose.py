@@ -125,10 +125,25 @@ def clip_for(grid: Grid, x: float, y: float, col: int, row: int, bleed: float):
     return (x - left, y - top, grid.w + left + right, grid.h + top + bottom)
 
 
+_MARKS: dict[tuple, tuple[str, ...]] = {}  # the marks of a grid, drawn once per process
+
+
 def crop_marks(canvas: Canvas, grid: Grid, bleed: float, to_edge: bool,
                skip: str = "") -> None:
     """A mark at every cut line, between the outer bleed and the margin (not on `skip`:
-    'left' or 'right', the side facing a fold line)."""
+    'left' or 'right', the side facing a fold line). Every full sheet of a deck has the
+    same marks: they are drawn once and their operators reused."""
+    key = (canvas.w, canvas.h, grid, bleed, to_edge, skip)
+    if key not in _MARKS:
+        sketch = Canvas(canvas.w, canvas.h)
+        _draw_marks(sketch, grid, bleed, to_edge, skip)
+        if len(_MARKS) > 1000:
+            _MARKS.clear()
+        _MARKS[key] = tuple(sketch.ops)
+    canvas.ops.extend(_MARKS[key])
+
+
+def _draw_marks(canvas: Canvas, grid: Grid, bleed: float, to_edge: bool, skip: str) -> None:
     xs, ys = set(), set()
     for i in range(grid.per_sheet):
         x, y, _, _ = grid.cell(i)

@@ -4,13 +4,15 @@ Condensed, embedded: toolkit.render.text_font) for sheets."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject,
-                           EncodedStreamObject, FloatObject,
-                           NameObject, RectangleObject)
+from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, DecodedStreamObject,
+                           DictionaryObject, EncodedStreamObject, FloatObject, IndirectObject,
+                           NameObject, NullObject, NumberObject, RectangleObject,
+                           StreamObject, TextStringObject)
 
 from toolkit.render import text_font
 
@@ -36,7 +38,7 @@ NameObject.renumber = _name_bytes
 
 def page_to_xobject(writer: PdfWriter, page, prune: bool = False):
     """One Form XObject holding a page's drawing. WeasyPrint shares one resource dictionary
-    between all pages of a batch: it is cloned once per file and batch, or with `prune`
+    between all pages of a batch: it is copied once per file and batch, or with `prune`
     only the resources the page uses are (see `used_resources`). A page drawn by one
     Flate stream (WeasyPrint's) keeps its compressed bytes."""
     contents = page["/Contents"].get_object()
@@ -53,8 +55,59 @@ def page_to_xobject(writer: PdfWriter, page, prune: bool = False):
     stream[NameObject("/Subtype")] = NameObject("/Form")
     stream[NameObject("/BBox")] = ArrayObject([FloatObject(v) for v in page.mediabox])
     stream[NameObject("/Resources")] = used_resources(writer, page) if prune \
-        else page.raw_get("/Resources").clone(writer)
+        else copy_into(writer, page.raw_get("/Resources"))
     return writer._add_object(stream)
+
+
+def copy_into(writer: PdfWriter, obj):
+    """`obj`, read from a batch PDF, as an object of `writer`: dictionaries, arrays and
+    streams are copied (a stream keeps its compressed bytes), each object the batch refers
+    to is copied once per writer, and the leaves (numbers, names, strings, which pypdf
+    never changes in place) are shared. pypdf's own `clone` does the same at several times
+    the cost (a third of imposing a print file went into it)."""
+    memo = writer.__dict__.setdefault("_toolkit_copied", {})  # (reader, number) -> ref
+    return _copy(writer, obj, memo)
+
+
+def _copy(writer: PdfWriter, obj, memo: dict):
+    if isinstance(obj, IndirectObject):
+        if obj.pdf is writer:
+            return obj
+        key = (obj.pdf, obj.idnum)
+        ref = memo.get(key)
+        if ref is None:
+            target = obj.get_object()
+            if isinstance(target, EncodedStreamObject):
+                new = EncodedStreamObject()
+                new._data = target._data
+            elif isinstance(target, StreamObject):
+                new = DecodedStreamObject()
+                new.set_data(target.get_data())
+            elif isinstance(target, DictionaryObject):
+                new = DictionaryObject()
+            elif isinstance(target, ArrayObject):
+                new = ArrayObject()
+            else:
+                new = copy.copy(target)
+            ref = memo[key] = writer._add_object(new)  # before its contents: cycles end
+            if isinstance(target, DictionaryObject):
+                dict.update(new, {k: v if type(v) in _LEAVES else _copy(writer, v, memo)
+                                  for k, v in target.items()})
+            elif isinstance(target, ArrayObject):
+                new.extend(v if type(v) in _LEAVES else _copy(writer, v, memo) for v in target)
+        return ref
+    if isinstance(obj, DictionaryObject):
+        new = DictionaryObject()
+        dict.update(new, {k: v if type(v) in _LEAVES else _copy(writer, v, memo)
+                          for k, v in obj.items()})
+        return new
+    if isinstance(obj, ArrayObject):
+        return ArrayObject(v if type(v) in _LEAVES else _copy(writer, v, memo) for v in obj)
+    return obj
+
+
+_LEAVES = frozenset({NameObject, NumberObject, FloatObject, TextStringObject,
+                     ByteStringObject, BooleanObject, NullObject})  # shared, never copied
 
 
 NAME = re.compile(rb"/([^\s/\[\]()<>{}%#]+)")
@@ -63,7 +116,7 @@ BY_NAME = ("/Font", "/XObject", "/ExtGState", "/Pattern", "/Shading")
 
 def used_resources(writer: PdfWriter, page) -> DictionaryObject:
     """The page's resources that its content names: its own fonts, images and forms (each
-    cloned once per file), so a file showing a few faces of a batch (the one-sided file)
+    copied once per file), so a file showing a few faces of a batch (the one-sided file)
     does not carry the rest of the batch. Faces using the same resources share them."""
     shared = page["/Resources"].get_object()
     used = getattr(page, "_toolkit_used", None)
@@ -78,11 +131,11 @@ def used_resources(writer: PdfWriter, page) -> DictionaryObject:
         out = DictionaryObject()
         for (category, kept), table in zip(used, shared.values()):
             if kept is None:
-                out[NameObject(category)] = table.clone(writer)
+                out[NameObject(category)] = copy_into(writer, table)
             elif kept:
                 table = table.get_object()
-                out[NameObject(category)] = DictionaryObject(
-                    {NameObject(k): table.raw_get(k) for k in kept}).clone(writer)
+                out[NameObject(category)] = copy_into(writer, DictionaryObject(
+                    {NameObject(k): table.raw_get(k) for k in kept}))
         made[key] = (shared, writer._add_object(out))  # `shared` keeps its id its own
     return made[key][1]
 
@@ -138,8 +191,16 @@ def retag_fonts(resources, tags: dict[int, str]) -> None:
                 descriptor.get_object()[NameObject("/FontName")] = new
 
 
+_NUMS: dict[float, str] = {}  # a number -> its text: sheets repeat the same positions
+
+
 def _num(v: float) -> str:
-    return f"{v:.3f}".rstrip("0").rstrip(".") or "0"
+    out = _NUMS.get(v)
+    if out is None:
+        out = f"{v:.3f}".rstrip("0").rstrip(".") or "0"
+        if v and len(_NUMS) < 200_000:  # not 0: 0.0 and -0.0 are one key, two texts
+            _NUMS[v] = out
+    return out
 
 
 class Canvas:
@@ -157,7 +218,10 @@ class Canvas:
 
     def place(self, ref, x: float, y: float, clip=None, scale: float = 1.0, name=None) -> None:
         """Draw an XObject with its top-left corner at (x, y), optionally clipped to
-        clip=(x, y, w, h) in sheet mm; `ref` must come from XObjects.get."""
+        clip=(x, y, w, h) in sheet mm; `ref` must come from XObjects.get (None: a sheet
+        only laid out, never written, see toolkit.render.jobs.DRY)."""
+        if ref is None:
+            return
         name = name or f"/X{len(self.xobjects)}"
         self.xobjects.setdefault(name, ref)
         box = ref.get_object()["/BBox"]
@@ -191,6 +255,8 @@ class Canvas:
                       y: float, angle: int = 0) -> None:
         """Draw one line of a caption sheet XObject: the strip from `line` to `line` +
         LINE mm (baseline at `baseline` mm) put with its baseline start at (x, y)."""
+        if ref is None:
+            return
         name = f"/X{len(self.xobjects)}"
         self.xobjects.setdefault(name, ref)
         top = float(ref.get_object()["/BBox"][3])

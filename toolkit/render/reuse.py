@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 from toolkit.render.files import write_atomic
@@ -35,14 +36,12 @@ def file_key(name: str, faces, where, opts, title: str, sheets=()) -> str:
     (the keys of its cover and caption sheet), and where each was rendered."""
     digest = hashlib.sha256(json.dumps(
         [name, code_digest(), title, [repr(getattr(opts, k)) for k in LAYOUT],
-         [[k, Path(where[k].path).name, where[k].index] for k in sheets if k in where]]
+         [[k, os.path.basename(where[k].path), where[k].index] for k in sheets if k in where]]
     ).encode())
-    for face in faces:
-        rendered = where[face.key]
-        digest.update(json.dumps([
-            face.key, face.kind, face.group, face.side, face.width, face.height, face.bleed,
-            face.copies, face.label, face.back, face.large, [list(c) for c in face.content],
-            Path(rendered.path).name, rendered.index]).encode())
+    rows = [[face.key, face.kind, face.group, face.side, face.width, face.height, face.bleed,
+             face.copies, face.label, face.back, face.large, [list(c) for c in face.content],
+             os.path.basename(where[face.key].path), where[face.key].index] for face in faces]
+    digest.update(json.dumps(rows).encode())
     return digest.hexdigest()
 
 
@@ -68,11 +67,13 @@ class Reuse:
                 return None
         return entry
 
-    def wrote(self, name: str, key: str, pages: int) -> None:
+    def wrote(self, name: str, key: str, pages: int) -> dict:
+        """Record the file `name` just written from `key`; returns its entry."""
         with open(self.folder / name, "rb") as handle:
             sha = hashlib.file_digest(handle, "sha256").hexdigest()
         self.files[name] = {"key": key, "sha256": sha, "pages": pages,
                             "size": (self.folder / name).stat().st_size}
+        return self.files[name]
 
     def save(self) -> None:
         write_atomic(self.folder / RECORD, json.dumps(self.files, sort_keys=True).encode(),

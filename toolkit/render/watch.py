@@ -4,10 +4,12 @@ edit costs what its changed faces cost (a one-card edit lays out one face in pro
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Callable, Iterable
 
 from toolkit.errors import ToolkitError
+from toolkit.render.runtime import no_cyclic_gc
 
 FOLDERS = ("cards", "templates", "icons", "art")
 SUFFIXES = {".yaml", ".yml", ".j2", ".html", ".css", ".svg", ".png", ".jpg", ".jpeg",
@@ -41,9 +43,11 @@ def watch_builds(build: Callable[[], object], report: Callable[[object], None],
     for _ in _first_and(events):
         runs += 1
         try:
-            report(build())
+            with no_cyclic_gc():  # the build's cycles are collected after its report
+                report(build())
         except ToolkitError as exc:
             say(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        gc.collect()  # while waiting for the next change, not during the next build
         say("watching for changes (Ctrl-C to stop)")
     return runs
 

@@ -26,6 +26,7 @@ Record = dict[str, Any]
 Item = tuple[int, int, tuple[str, ...]]  # (game index, seed, agents)
 MAX_BATCH = 50
 _CATALOGS: dict[str, tuple[tuple, Any]] = {}  # project path -> (file signature, catalog)
+_FRESH: set[str] = set()  # project paths whose files were just looked at (this batch)
 
 
 def _signature(root: Path) -> tuple:
@@ -36,14 +37,17 @@ def _signature(root: Path) -> tuple:
 
 
 def catalog_for(project_root: str | Path, content_hash: str | None = None):
-    """The project's catalog, loaded once per process (again when a YAML file changed);
-    stops when its hash is not `content_hash` (the content changed during the run)."""
+    """The project's catalog, loaded once per process (again when a YAML file changed;
+    within one inline batch the files are looked at once); stops when its hash is not
+    `content_hash` (the content changed during the run)."""
     from toolkit.content.validate import load_catalog
 
     root = Path(project_root).resolve()
-    key, signature = str(root), _signature(root)
-    if key not in _CATALOGS or _CATALOGS[key][0] != signature:
-        _CATALOGS[key] = (signature, load_catalog(root))
+    key = str(root)
+    if key not in _CATALOGS or key not in _FRESH:
+        signature = _signature(root)
+        if key not in _CATALOGS or _CATALOGS[key][0] != signature:
+            _CATALOGS[key] = (signature, load_catalog(root))
     catalog = _CATALOGS[key][1]
     if content_hash is not None and catalog.content_hash != content_hash:
         raise ContentError(f"the content of {key} changed during the run "
@@ -175,11 +179,28 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     return [done[i] for i in sorted(done)]
 
 
+def _check_compiled(root: str, trust: bool) -> None:
+    """Before workers start: the game's compiled core (`Game.play_batch` of no job)
+    checks the content here, in the parent, so that its note, if any, is printed once
+    (forked workers inherit that it was)."""
+    from toolkit.games import game_for
+
+    catalog = catalog_for(root)
+    game_for(catalog, trust=trust, command="simulate").play_batch(catalog, [])
+
+
 def _run_inline(root, content_hash, chunks, collect, trust: bool = False) -> None:
-    """One worker: every game in this process, one at a time."""
+    """One worker: every game in this process, one at a time; the project's files are
+    looked at once a batch, as a worker process does (a compiled game takes ~1 ms)."""
+    key = str(Path(root).resolve())
     for chunk in chunks:
-        for item in chunk:
-            collect(play_batch(root, content_hash, [item], trust))
+        catalog_for(root, content_hash)
+        _FRESH.add(key)
+        try:
+            for item in chunk:
+                collect(play_batch(root, content_hash, [item], trust))
+        finally:
+            _FRESH.discard(key)
 
 
 def _ignore_sigint() -> None:
@@ -193,6 +214,8 @@ def _start_local(root, content_hash, chunks, workers, trust: bool = False):
     if workers == 1 or len(chunks) == 1:
         return None
     from toolkit.agents.base import BUILTIN_MODULES
+
+    _check_compiled(root, trust)
 
     forking = sys.platform.startswith("linux") and threading.active_count() == 1
     context = multiprocessing.get_context("fork" if forking else "forkserver")
@@ -232,6 +255,7 @@ def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable,
 
     from toolkit.sim.dask_backend import shared_client
 
+    _check_compiled(root, trust)
     client = shared_client(workers, scheduler)  # kept open: the next call reuses it
     futures = client.map(play_batch, [root] * len(chunks), [content_hash] * len(chunks),
                          chunks, [trust] * len(chunks), pure=False)

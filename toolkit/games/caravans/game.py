@@ -175,11 +175,17 @@ class CaravansGame(Game):
 
     def mixed_agents(self, catalog) -> list[str]:
         from toolkit.games.caravans.agents import play_styles
-        return sorted(play_styles(catalog))
+        return sorted(n for n, style in play_styles(catalog).items() if style.mixed)
 
     def new_agent(self, catalog, name, seat, rng, arg):
         from toolkit.games.caravans.agents import new_agent
         return new_agent(catalog, name, seat, rng, arg)
+
+    def play_batch(self, catalog, jobs):
+        """The compiled core's loop (core/batch.py) when it can play every job; None: the
+        generic loop plays them (same records). TOOLKIT_PURE_PYTHON=1 forces Python."""
+        from toolkit.games.caravans.core.batch import play_batch
+        return play_batch(catalog, jobs)
 
 
 GAME = CaravansGame()

@@ -6,6 +6,7 @@ Each scorer takes (view, action args) and returns gold-equivalents; declining sc
 
 from __future__ import annotations
 
+from toolkit.floats import add_up
 from toolkit.games.caravans.agents.gear import equipment_value
 from toolkit.games.caravans.agents.odds import at_least
 from toolkit.games.caravans.agents.value import delve_value, fight_value, raid_cards, raid_value
@@ -104,8 +105,8 @@ def capture(v, args) -> float:
     # the crew stays with the player; each party's equipment goes with it
     better = sum(n for stat, n in entry["cur"].items() if stat != "mercenaries") \
         - sum(n for stat, n in mine.cur.items() if stat != "mercenaries")
-    gear = sum(equipment_value(v, e, e in entry["flipped"]) for e in entry["equipment"]) \
-        - sum(equipment_value(v, e, e in mine.flipped) for e in mine.equipment)
+    gear = add_up(equipment_value(v, e, e in entry["flipped"]) for e in entry["equipment"]) \
+        - add_up(equipment_value(v, e, e in mine.flipped) for e in mine.equipment)
     return better + gear + party_pref(v, entry["kind"]) - party_pref(v, mine.kind)
 
 
@@ -211,7 +212,7 @@ def hero_fit(v, hero: str) -> float:
 
 def mean_fit(v) -> float:
     heroes = v.c.heroes
-    return sum(hero_fit(v, h) for h in heroes) / max(1, len(heroes))
+    return add_up(hero_fit(v, h) for h in heroes) / max(1, len(heroes))
 
 
 def _band_at_home(v) -> float:

@@ -21,8 +21,11 @@ def equipment_value(v, token: str, flipped: bool = False) -> float:
             worth *= 0.5 + 0.5 * v.w["trade_goal"]
         elif op in FIGHT_GEAR or (op == "modify_stat" and params.stat in FIGHT_STATS):
             worth *= 0.8 + 0.3 * min(1.5, fight)
-        if flipped and op == "cancel_hit":
-            worth -= v.w["gold"] * getattr(params, "restore_cost", 0) + v.w["repair"]
+        if flipped and op == "cancel_hit":  # the price the armory asks (engine/armory.py)
+            cost = params.restore_cost
+            if cost is None:
+                cost = v.rules.game.armory.amulet_restore
+            worth -= v.w["gold"] * cost + v.w["repair"]
     return worth
 
 

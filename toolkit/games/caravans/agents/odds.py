@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
+from toolkit.floats import add_up
 from toolkit.games.caravans.engine.rng import SKULL
 
 
@@ -27,7 +28,7 @@ def at_least(faces: tuple, n: int, need: int = 1) -> float:
     if need <= 0:
         return 1.0
     n = max(0, n)
-    return sum(_dist(faces, n)[need:])
+    return add_up(_dist(faces, n)[need:])
 
 
 def expected_skulls(faces: tuple, n: int) -> float:

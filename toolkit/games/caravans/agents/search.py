@@ -56,6 +56,9 @@ ENDGAME_GAP = 3           # glory short of the goal at which every decision is s
 ENDGAME_TURNS = 2         # rollout horizon (own turns) in the endgame
 LEAD = 6.0                # extra gold-equivalents per point of glory lead at a rollout's end
 TURN = 1                  # search turn decisions (0: off)
+TAVERN = 0                # also search the decisions of a tavern visit as turn decisions
+PLANS = ""                # styles whose whole-turn play is compared at each own turn's start
+                          # (comma-separated, PRIOR_STYLE first; empty: off)
 FIGHT = 1                 # search fight decisions (0: off)
 # decisions inside a fight, a raid or a check
 RISKY = frozenset({K.COMBAT_CHOICE, K.CAPTURE, K.RAID, K.DELVE, K.RAID_DRAW, K.RAID_DISCARD,
@@ -77,23 +80,34 @@ class SearchAgent:
         self.rng = rng
         self.budget = budget
         styles = load_styles(styles_path(catalog.root))
-        style = styles[PRIOR_STYLE]
-        self.prior = HeuristicAgent(catalog, seat, random.Random(rng.random()), style)
-        self.style = style
-        self.rival = styles[RIVAL_STYLE]
-        self.judge = styles[LEAF_STYLE]
+        prior = _style(styles, PRIOR_STYLE)
+        plans = [prior] + [_style(styles, n) for n in PLANS.split(",") if n and n != prior.name]
+        # one heuristic player per style of a whole-turn plan, the prior first
+        self.plans = [HeuristicAgent(catalog, seat, random.Random(rng.random()), style)
+                      for style in plans]
+        self.prior = self.plans[0]
+        self.style = self.prior.style
+        self.planned = -1     # the own turn whose plan is chosen
+        self.rival = _style(styles, RIVAL_STYLE)
+        self.judge = _style(styles, LEAF_STYLE)
         self.decisions = 0    # decisions settled by rollouts (for the speed bench)
         self.overruled = 0    # of which the heuristic's favourite lost
+        self.switched = 0     # own turns played by another style than the prior's
         self.last: list = []  # (candidate, mean value) of the last searched decision
 
     def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         action = self._decide(observation, legal_actions)
-        self.prior.note(observation, action)
+        for agent in self.plans:
+            agent.note(observation, action)
         return action
 
     def _decide(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if len(self.plans) > 1 and observation.phase == "play" \
+                and observation.turn_seat == self.seat \
+                and observation.players[self.seat].turns != self.planned:
+            self._plan(observation)
         kind = self._kind(observation, legal_actions)
         if kind is None:
             return self.prior.best(observation, legal_actions)
@@ -116,6 +130,23 @@ class SearchAgent:
         self.overruled += pick != 0
         return candidates[pick]
 
+    def _plan(self, observation) -> None:
+        """Choose the style that plays this own turn: each plays the whole turn on the same
+        worlds with the same dice, the rivals answer as RIVAL_STYLE until the seat's next
+        decision; the prior's style stays unless another beats it by the paired verdict."""
+        turns = observation.players[self.seat].turns
+        self.planned = turns
+        values: list[list[float]] = [[] for _ in self.plans]
+        for _ in range(self._worlds(True)):
+            world = self.sample(observation)
+            seed = self.rng.getrandbits(32)
+            for i, agent in enumerate(self.plans):
+                values[i].append(self._rollout(engine.clone(world), None, seed,
+                                               (turns + 1, True), agent.style))
+        pick = paired_verdict(values, MIN_GAIN, CONFIDENCE)
+        self.prior, self.style = self.plans[pick], self.plans[pick].style
+        self.switched += pick != 0
+
     def sample(self, observation: Any):
         """One world consistent with what the seat sees, drawn with the agent's own rng."""
         return engine.determinize(observation, self.seat, self.rng)
@@ -134,6 +165,9 @@ class SearchAgent:
             return "fight" if FIGHT else None
         if TURN and observation.visit is None and not observation.pending \
                 and observation.phase == "play" and any(a.kind in ROUTE for a in legal_actions):
+            return "turn"
+        if TAVERN and observation.visit is not None and not observation.pending \
+                and observation.phase == "play":
             return "turn"
         return None
 
@@ -157,11 +191,13 @@ class SearchAgent:
                    else total_glory(observation, self.seat) for p in observation.players)
         return most >= game.glory_to_win - ENDGAME_GAP
 
-    def _rollout(self, world, action, seed: int, stop: tuple[int, bool]) -> float:
-        """Play `action`, then the default policy to the horizon; the value where it ends."""
+    def _rollout(self, world, action, seed: int, stop: tuple[int, bool], own=None) -> float:
+        """Play `action` (if any), then the default policy (the seat's own as `own`, else
+        its turn's style) to the horizon; the value where it ends."""
         turns, next_decision = stop
-        world = engine.apply_action(world, action)
-        policies = self._policies(world, seed)
+        if action is not None:
+            world = engine.apply_action(world, action)
+        policies = self._policies(world, seed, own or self.style)
         me = world.players[self.seat]
         for _ in range(MAX_ROLLOUT_ACTIONS):
             if engine.is_terminal(world):
@@ -184,11 +220,20 @@ class SearchAgent:
                                         if s != self.seat))
         return value
 
-    def _policies(self, world, seed: int) -> list[HeuristicAgent]:
+    def _policies(self, world, seed: int, own=None) -> list[HeuristicAgent]:
         rng = random.Random(seed)
         return [HeuristicAgent(self.catalog, seat, rng,
-                               self.style if seat == self.seat else self.rival)
+                               (own or self.style) if seat == self.seat else self.rival)
                 for seat in range(len(world.players))]
+
+
+def _style(styles, name: str):
+    """The style `name`, or, when a project's own styles file lacks it, `raider`, then
+    `balanced`, then the file's first style."""
+    for key in (name, "raider", "balanced"):
+        if key in styles:
+            return styles[key]
+    return next(iter(styles.values()))
 
 
 def make_search(game, catalog, seat: int, rng: random.Random, arg: str | None) -> SearchAgent:

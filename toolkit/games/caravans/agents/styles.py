@@ -1,8 +1,10 @@
 """Loading the heuristic play styles (weights per consideration) from styles.yaml.
 
 The file has a `defaults:` block of weights and a `styles:` mapping; each style names a
-`description` and the `weights` it changes. Every weight name must be one of
-`toolkit.games.caravans.agents.features.FEATURES`; a bad name or value stops with file:line:col.
+`description` and the `weights` it changes, and may say `mixed: false` to stay out of the
+`--agents mixed` draw (a style tuned for strength, not for the balance report). Every
+weight name must be one of `toolkit.games.caravans.agents.features.FEATURES`; a bad name or
+value stops with file:line:col.
 A project may ship its own `agents/styles.yaml` beside `cards/`; it replaces the bundled one.
 """
 
@@ -29,6 +31,7 @@ class Style:
     name: str
     description: str
     weights: Mapping[str, float]
+    mixed: bool = True  # drawn for the seats of an `--agents mixed` line-up
     # the same weights as a plain dict, for the agents' hot loops (read it, never write it)
     table: dict = field(init=False, repr=False, compare=False)
 
@@ -70,14 +73,17 @@ def _style(doc: Document, name, block, defaults: dict[str, float]) -> Style:
     where = ("styles", name)
     if not isinstance(name, str) or not name.isidentifier() or name in ("random", "search"):
         _fail(doc, where, f"style name '{name}' must be a plain word other than random/search")
-    if not isinstance(block, dict) or set(block) - {"description", "weights"}:
-        _fail(doc, where, "a style has only 'description' and 'weights'")
+    if not isinstance(block, dict) or set(block) - {"description", "weights", "mixed"}:
+        _fail(doc, where, "a style has only 'description', 'weights' and 'mixed'")
+    mixed = block.get("mixed", True)
+    if not isinstance(mixed, bool):
+        _fail(doc, where + ("mixed",), f"'mixed' must be true or false, not {mixed!r}")
     description = block.get("description")
     if not isinstance(description, str) or not description.strip():
         _fail(doc, where, "a style needs a one-line 'description'")
     weights = dict(defaults)
     weights.update(_weights(doc, block.get("weights") or {}, where + ("weights",)))
-    return Style(name, description.strip(), MappingProxyType(weights))
+    return Style(name, description.strip(), MappingProxyType(weights), mixed)
 
 
 def _weights(doc: Document, raw, where: tuple) -> dict[str, float]:

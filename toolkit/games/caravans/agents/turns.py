@@ -7,6 +7,7 @@ the expected value of the target (value.py); trade and the armory score their pr
 
 from __future__ import annotations
 
+from toolkit.floats import add_up
 from toolkit.games.caravans.agents.decisions import glory_card_value, party_pref
 from toolkit.games.caravans.agents.gear import equipment_value, weapon_use, will_upgrade
 from toolkit.games.caravans.agents.plan import price_stats, step_score
@@ -109,7 +110,7 @@ def form_party(v, args) -> float:
     short = max(0.0, v.w["gold_reserve"] - (v.me.gold - cost))
     gain = party_pref(v, kind) - party_pref(v, v.me.party.kind) + glory
     kept = v.me.party.flipped  # the old party's equipment goes back to the taverns
-    lost = sum(equipment_value(v, e, e in kept) for e in v.me.party.equipment)
+    lost = add_up(equipment_value(v, e, e in kept) for e in v.me.party.equipment)
     return gain - v.w["gold"] * cost - short - 0.5 * lost
 
 

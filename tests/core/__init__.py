@@ -1,0 +1,1 @@
+"""Tests of the compiled Caravans core (a package: tests import the lockstep harness)."""

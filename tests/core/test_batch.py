@@ -1,0 +1,114 @@
+"""Game.play_batch of Caravans on the compiled core: the records of the generic loop
+(toolkit/sim/batch.play_counted), None when the core cannot play the batch, one note
+when the content is refused, and simulate's batches the same for 1 or 2 workers."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolkit.games.caravans.game import GAME
+from toolkit.sim.batch import play_counted
+
+from .test_loop import same
+
+JOBS = [(seed, ["random"] * (2 + seed % 3)) for seed in range(40, 44)] + \
+    [(44, ["trader", "raider", "adventurer", "balanced"]), (45, ["random", "balanced"])]
+
+
+def test_batch_records_are_the_generic_loops(bundled):
+    records = GAME.play_batch(bundled, JOBS)
+    assert same(records, [play_counted(GAME, bundled, seed, names) for seed, names in JOBS])
+    assert all(r["effects_fired"] and r["action_kinds"] for r in records)
+
+
+@pytest.mark.slow
+def test_batch_records_on_fuzzed_content(tmp_path):
+    """effects_fired counted in C as the Python engine counts it, on content whose cards
+    carry other effects (both fuzzers of tests/core)."""
+    from core.fuzz_content import fuzzed_catalog
+    from core.test_fight_fuzz import random_effects_catalog
+    styles = ["trader", "raider", "adventurer", "balanced"]
+    for fuzz_seed in (1, 2, 3):
+        for catalog in (fuzzed_catalog(tmp_path / str(fuzz_seed), fuzz_seed),
+                        random_effects_catalog(fuzz_seed)):
+            jobs = [(seed, styles[: 2 + seed % 3]) for seed in range(4)] + \
+                [(9, ["random"] * 4)]
+            records = GAME.play_batch(catalog, jobs)
+            assert records is not None  # the core takes fuzzed content
+            assert same(records, [play_counted(GAME, catalog, s, n) for s, n in jobs])
+
+
+def test_glory_sources_in_the_order_first_gained(bundled):
+    """glory_by_source keeps the engine's dict order (first gain), also when one action
+    first gains two sources (a combat won for a mission; a large party formed by selling)."""
+    jobs = [(135, ["balanced", "trader"]), (537, ["raider", "adventurer"])]
+    records = GAME.play_batch(bundled, jobs)
+    assert same(records, [play_counted(GAME, bundled, seed, names) for seed, names in jobs])
+    assert list(records[0]["glory_by_source"][0])[2:4] == ["mission", "defeat"]
+
+
+def test_python_asked_or_an_agent_the_core_lacks(bundled, monkeypatch, capsys):
+    assert GAME.play_batch(bundled, [(1, ["random", "search"])]) is None
+    monkeypatch.setenv("TOOLKIT_PURE_PYTHON", "1")
+    assert GAME.play_batch(bundled, JOBS[:1]) is None
+    assert capsys.readouterr().err == ""
+
+
+def test_refused_content_says_so_once(bundled, monkeypatch, capsys):
+    from toolkit.games.caravans.core import batch, content
+
+    def refuse(rules):
+        raise content.CoreRefused("the effect op 'teleport' is not in the core")
+
+    monkeypatch.setattr(content, "compile_rules", refuse)
+    monkeypatch.setattr(batch, "_NOTED", set())
+    assert GAME.play_batch(bundled, []) is None
+    assert GAME.play_batch(bundled, JOBS[:1]) is None
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "teleport" in err[0] and "Python engine" in err[0]
+
+
+def test_a_game_the_core_cannot_finish_is_played_in_python(bundled, monkeypatch):
+    from toolkit.games.caravans.core import batch, loop
+
+    def unfinished(*args, **kwargs):
+        raise loop.Unfinished("a rule the core does not do yet")
+
+    monkeypatch.setattr(batch, "_played", unfinished)
+    seed, names = JOBS[0]
+    assert same(GAME.play_batch(bundled, [JOBS[0]]), [play_counted(GAME, bundled, seed, names)])
+
+
+def test_simulate_batches_agree_for_one_and_two_workers(bundled):
+    from toolkit.sim import batch as sim
+    root = str(bundled.root)
+    seeds = [7, 8, 9, 10, 11]
+    lineups = [("random",) * (2 + s % 3) for s in seeds]
+    one = sim.run_games(root, seeds, lineups, workers=1, progress=False)
+    two = sim.run_games(root, seeds, lineups, workers=2, progress=False)
+    assert same(one, two) and same(one, [play_counted(GAME, bundled, s, list(a))
+                                         for s, a in zip(seeds, lineups)])
+
+
+@pytest.mark.slow
+def test_games_files_identical_local_dask_and_python(bundled, monkeypatch):
+    """simulate's games.jsonl, byte for byte: the core on 1 and 2 local workers and on a
+    Dask cluster, and the Python loop (TOOLKIT_PURE_PYTHON=1)."""
+    from toolkit.sim import batch as sim
+    from toolkit.sim import dask_backend
+    from toolkit.sim.output import jsonl
+    from toolkit.sim.plan import LineupSpec, plan_games
+    root = str(bundled.root)
+    spec = LineupSpec((), ("adventurer", "balanced", "raider", "random", "trader"))
+    games = plan_games(17, 60, [2, 3, 4], spec)
+    seeds, lineups = [g.seed for g in games], [g.agents for g in games]
+    runs = {w: jsonl(sim.run_games(root, seeds, lineups, workers=w, progress=False))
+            for w in (1, 2)}
+    try:
+        runs["dask"] = jsonl(sim.run_games(root, seeds, lineups, workers=2, backend="dask",
+                                           progress=False))
+    finally:
+        dask_backend.close_all()
+    monkeypatch.setenv("TOOLKIT_PURE_PYTHON", "1")
+    runs["python"] = jsonl(sim.run_games(root, seeds, lineups, workers=2, progress=False))
+    assert runs[1] == runs[2] == runs["dask"] == runs["python"]

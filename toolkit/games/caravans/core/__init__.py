@@ -1,0 +1,35 @@
+"""The compiled core of Caravans & Brigands (issue #10): the game state as C structs
+(`layout.pxd`, `fight_layout.pxd`), the content compiled to arrays at load (`content`),
+exact converters between the Python engine's State and the core (`convert`), the
+Python-facing `CoreState` (`api`), and the rules ported from `engine/` (verified action
+by action in lockstep with the Python engine, tests/core/lockstep.py). The Python engine
+stays the reference.
+
+Nothing compiled is imported here: `load()` returns the compiled `convert` module, or
+None (then `reason()` says why in one line) when the core is not built or
+TOOLKIT_PURE_PYTHON=1 asks for the Python engine.
+"""
+
+from __future__ import annotations
+
+_REASON: str | None = None
+
+
+def load():
+    """The compiled `convert` module, or None (see `reason`)."""
+    global _REASON
+    from toolkit.native import pure_python
+    if pure_python():
+        _REASON = "TOOLKIT_PURE_PYTHON=1: the Python engine runs"
+        return None
+    try:
+        from toolkit.games.caravans.core import convert
+    except ImportError as exc:  # not compiled here: the Python engine runs
+        _REASON = f"the compiled Caravans core is not built ({exc})"
+        return None
+    _REASON = None
+    return convert
+
+
+def reason() -> str | None:
+    return _REASON

@@ -1,0 +1,161 @@
+"""Whole games on the compiled core: the records of toolkit/loop.play_game (one game) and
+of toolkit/sim/batch.play_counted (a batch, for simulate and compare), identical to the
+Python loop's, from the C loop (core/loop.pyx).
+
+`play_batch(catalog, jobs)` answers None when the core cannot play the batch (not built,
+TOOLKIT_PURE_PYTHON=1, an agent it lacks, content it refuses); the generic loop then
+plays it. Content the core refuses is said once on stderr, by the main process
+(`play_batch(catalog, [])` only checks the content: toolkit/sim/batch calls it before
+starting worker processes, which stay silent). A single game the core cannot finish (a
+rule it lacks, a deeper decision stack than it holds) is played by the Python loop
+instead: same record.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Sequence
+
+Record = dict[str, Any]
+_NOTED: set[str] = set()
+
+
+def _note(reason: str) -> None:
+    """Say once, on stderr, that the Python engine plays (and why): in the main process
+    only (a worker's parent checked the content before starting it)."""
+    import multiprocessing
+    if reason not in _NOTED and multiprocessing.parent_process() is None:
+        _NOTED.add(reason)
+        print(f"note: {reason}; using the Python engine (same results, slower)",
+              file=sys.stderr)
+
+
+def content_refusal(catalog) -> str | None:
+    """Why the core cannot run this project at all (one line), None when it can;
+    "" when the Python engine is asked for (TOOLKIT_PURE_PYTHON) or the core is not
+    built (toolkit.native's own note says so)."""
+    from toolkit.native import pure_python
+    if pure_python():
+        return ""
+    try:
+        from toolkit.games.caravans.core import loop, newgame, convert  # noqa: F401
+        from toolkit.games.caravans.core.content import CoreRefused, compile_rules
+    except ImportError:
+        return ""
+    from toolkit.games.caravans.engine.rules import rules_for
+    try:
+        compile_rules(rules_for(catalog))
+    except CoreRefused as exc:
+        return f"the compiled core cannot run this content ({exc})"
+    except Exception:  # content the engine itself rejects: the Python loop reports it
+        return ""
+    return None
+
+
+def _tables(catalog):
+    """The compiled agents' tables of the project's play styles, or None (the styles
+    cannot be compiled: only random agents then play in C)."""
+    from toolkit.games.caravans.agents import play_styles
+    from toolkit.games.caravans.core.agent_tables import agent_tables
+    from toolkit.games.caravans.core.content import CoreRefused, compile_rules
+    from toolkit.games.caravans.engine.rules import rules_for
+    try:
+        return agent_tables(compile_rules(rules_for(catalog)), play_styles(catalog))
+    except CoreRefused:
+        return None
+
+
+def lineup(catalog, agent_names: Sequence[str]):
+    """(tables, style index per seat, -1 = random) when the C loop plays these agents
+    here (core built, content compiled, every agent random or a play style), else None."""
+    from toolkit.games.caravans.core.loop import lineup as seats
+    if content_refusal(catalog) is not None:
+        return None
+    names = list(agent_names)
+    tables = None if all(n == "random" for n in names) else _tables(catalog)
+    styles = seats(names, tables)
+    return None if styles is None else (tables, styles)
+
+
+def _played(catalog, seed: int, agent_names: Sequence[str], max_actions: int | None,
+            keep_actions: bool, plan, count_effects: bool = False):
+    """(final engine State, the loop's Played) of one game in C; plan = lineup(...)."""
+    from toolkit.errors import ContentError
+    from toolkit.games.caravans.core.convert import SOURCES, to_state
+    from toolkit.games.caravans.core.loop import play_core
+    from toolkit.games.caravans.core.newgame import new_game, stream_seed
+    from toolkit.games.caravans.game import GAME
+
+    names = list(agent_names)
+    tables, styles = plan
+    core = new_game(catalog, seed, names)
+    limit = GAME.max_actions if max_actions is None else max_actions
+    streams = [stream_seed(seed, f"agent:{seat}") for seat in range(len(names))]
+    played = play_core(core, streams, limit, keep_actions, styles=styles, tables=tables,
+                       count_effects=count_effects)
+    if not core.is_terminal():
+        raise ContentError(f"game seed {seed} did not end within {limit} actions; check "
+                           f"{GAME.length_setting}")
+    state = to_state(core)
+    for player, order in zip(state.players, played.glory_order):
+        # the engine's dict keeps the order each source was first gained (records show it)
+        found = player.glory_src
+        player.glory_src = {SOURCES[g]: found[SOURCES[g]] for g in order}
+    if not keep_actions:
+        played.actions = [None] * played.length  # make_record counts them
+    return state, played
+
+
+def play_game(catalog, seed: int, agent_names: Sequence[str], max_actions: int | None = None,
+              keep_actions: bool = True) -> Record:
+    """toolkit.loop.play_game's record, played in C when the core can (`lineup`), else
+    in Python."""
+    from toolkit.games.caravans.game import GAME
+    from toolkit.loop import make_record
+    from toolkit.loop import play_game as python_game
+
+    plan = lineup(catalog, agent_names)
+    if plan is not None:
+        from toolkit.games.caravans.core.loop import Unfinished
+        try:
+            state, played = _played(catalog, seed, agent_names, max_actions, keep_actions,
+                                    plan)
+        except Unfinished:
+            pass
+        else:
+            return make_record(GAME, state, seed, list(agent_names), played.actions,
+                               keep_actions)
+    return python_game(GAME, catalog, seed, agent_names, max_actions, keep_actions)
+
+
+def play_batch(catalog, jobs: Sequence[tuple[int, Sequence[str]]]) -> list[Record] | None:
+    """Records as toolkit/sim/batch.play_counted gives them (no actions; `length`,
+    `action_kinds`, `effects_fired`) of every job (seed, agent names), or None when the
+    core cannot play this batch (the generic loop then plays it)."""
+    why = content_refusal(catalog)
+    if why:
+        _note(why)
+    if why is not None:
+        return None
+    from toolkit.games.caravans.core.loop import Unfinished
+    plans = [lineup(catalog, names) for _, names in jobs]
+    if any(plan is None for plan in plans):
+        return None
+    from toolkit.games.caravans.game import GAME
+    from toolkit.loop import make_record
+    from toolkit.sim.batch import play_counted
+
+    out = []
+    for (seed, names), plan in zip(jobs, plans):
+        names = list(names)
+        try:
+            state, played = _played(catalog, seed, names, None, False, plan,
+                                    count_effects=True)
+        except Unfinished:
+            out.append(play_counted(GAME, catalog, seed, names))
+            continue
+        record = make_record(GAME, state, seed, names, played.actions, keep_actions=False)
+        record["action_kinds"] = dict(sorted(played.kinds.items()))
+        record["effects_fired"] = dict(sorted(played.fired.items()))
+        out.append(record)
+    return out
