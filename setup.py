@@ -8,7 +8,9 @@ templates/ and examples/ beside the package.
 
 Compiled parts: every `toolkit/**/*.pyx` becomes an extension module of the same dotted name
 (toolkit/native/mt.pyx -> toolkit.native.mt), built by the ordinary `pip install -e .`
-(in place, beside the .pyx) and `pip install .` (into the wheel). They are optional: where
+(in place, beside the .pyx) and `pip install .` (into the wheel): Cython translates them in
+parallel processes, then gcc compiles them in parallel (TOOLKIT_BUILD_JOBS, default: the
+CPUs this process may use; `build_ext -j N` too). They are optional: where
 Cython or a C compiler is missing, or a module fails to compile, the install still succeeds,
 says so in one line, and `toolkit.native.load` falls back to the Python modules at run time.
 Set TOOLKIT_NATIVE_STRICT=1 to make a failed compile fail the install (for developers).
@@ -17,6 +19,8 @@ Set TOOLKIT_NATIVE_STRICT=1 to make a failed compile fail the install (for devel
 import os
 import shutil
 import sys
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -78,15 +82,36 @@ def skip_reason(exc: Exception) -> str:
     return kind + (f": {text[:80]}" if text else "")
 
 
+def build_jobs(requested=None) -> int:
+    """How many Cython translations and C compiles run at once: TOOLKIT_BUILD_JOBS, else
+    `build_ext -j N`, else the CPUs this process may use."""
+    for value in (os.environ.get("TOOLKIT_BUILD_JOBS", "").strip(), requested):
+        if value not in (None, "", True, False):
+            try:
+                return max(1, int(value))
+            except ValueError:
+                raise SystemExit(f"card-toolkit: TOOLKIT_BUILD_JOBS={value!r} is not a "
+                                 "whole number; set it to how many compiles may run at once")
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def strict() -> bool:
+    return os.environ.get("TOOLKIT_NATIVE_STRICT", "") not in ("", "0")
+
+
 class OptionalBuildExt(build_ext):
-    """Cythonizes and compiles each extension on its own; one that cannot be built is
-    left out (the Python fallback is used) instead of failing the install."""
+    """Translates every .pyx (Cython, in parallel processes), then compiles the C files
+    (gcc subprocesses run from a thread pool), biggest first. A module that cannot be
+    built is left out (the Python fallback is used) instead of failing the install."""
 
     def run(self):
         self.skipped: list[tuple[str, str]] = []  # (module, why)
         try:
             super().run()
-        except Exception as exc:  # no compiler at all, broken toolchain...
+        except Exception as exc:  # no Cython, no compiler at all, broken toolchain...
             self._skip(self.extensions, exc)
         if self.skipped:
             by_reason: dict[str, list[str]] = {}
@@ -101,34 +126,77 @@ class OptionalBuildExt(build_ext):
 
     def build_extensions(self):
         self.check_extensions_list(self.extensions)
-        for ext in list(self.extensions):  # a skipped one leaves self.extensions
-            self.build_extension(ext)
+        jobs = build_jobs(self.parallel)
+        from Cython.Build import cythonize  # missing: run() skips every module
+        options = dict(build_dir=os.path.join(self.build_temp, "cython"), quiet=True,
+                       include_path=[str(ROOT)], compiler_directives={"language_level": 3},
+                       force=self.force)  # Cython checks each module's .pxd dependencies
+        todo = sorted(self.extensions, key=_size, reverse=True)  # longest first: no tail
+        copies = [[Extension(ext.name, list(ext.sources))] for ext in todo]
+        translated = in_parallel(ProcessPoolExecutor, jobs, partial(cythonize, **options),
+                                 copies)  # Cython is Python code: processes, not threads
+        for ext, (done, exc) in zip(todo, translated):
+            if exc is not None:
+                self._skip([ext], exc)
+            else:
+                self._adopt(ext, done[0])
+        todo = sorted(self.extensions, key=_size, reverse=True)
+        compiled = in_parallel(ThreadPoolExecutor, jobs, self._compile, todo)  # gcc is a
+        for ext, (_, exc) in zip(todo, compiled):  # subprocess: threads run them at once
+            if exc is not None:
+                self._skip([ext], exc)
 
-    def build_extension(self, ext):
-        try:
-            from Cython.Build import cythonize
-            build_dir = os.path.join(self.build_temp, "cython")
-            (done,) = cythonize([Extension(ext.name, list(ext.sources))],
-                                build_dir=build_dir, include_path=[str(ROOT)],
-                                compiler_directives={"language_level": 3}, quiet=True,
-                                force=self.force)
-            ext.sources = done.sources  # the .c file; the Extension keeps its settings,
-            for attr in DIRECTIVE_LISTS:  # plus any `# distutils: ...` line of the .pyx
-                mine = getattr(ext, attr)
-                mine += [item for item in getattr(done, attr) if item not in mine]
-            ext.language = done.language or ext.language
-            super().build_extension(ext)
-        except Exception as exc:
-            self._skip([ext], exc)
+    @staticmethod
+    def _adopt(ext, done):
+        """ext.sources becomes Cython's .c file; the Extension keeps its settings, plus
+        any `# distutils: ...` line of the .pyx."""
+        ext.sources = done.sources
+        for attr in DIRECTIVE_LISTS:
+            mine = getattr(ext, attr)
+            mine += [entry for entry in getattr(done, attr) if entry not in mine]
+        ext.language = done.language or ext.language
 
-    def _skip(self, extensions, exc):
-        if os.environ.get("TOOLKIT_NATIVE_STRICT", "") not in ("", "0"):
-            raise
+    def _compile(self, ext):
+        build_ext.build_extension(self, ext)
+
+    def _skip(self, extensions, exc: Exception):
+        if strict():
+            raise exc
         reason = skip_reason(exc)
         for ext in list(extensions):
             self.skipped.append((ext.name, reason))
             if ext in self.extensions:
                 self.extensions.remove(ext)  # nothing to copy or record for it
+
+
+def in_parallel(pool_class, jobs: int, work, items: list) -> list[tuple[object, Exception]]:
+    """(result, None) or (None, exception) of work(item) for each item, `jobs` at a time
+    in a pool of `pool_class` (one after another when jobs is 1 or no pool can start)."""
+    def one(item):
+        try:
+            return work(item), None
+        except Exception as exc:
+            return None, exc
+
+    if jobs < 2 or len(items) < 2:
+        return [one(item) for item in items]
+    try:
+        with pool_class(max_workers=jobs) as pool:
+            futures = [pool.submit(work, item) for item in items]
+            done = [(None, future.exception()) if future.exception() is not None
+                    else (future.result(), None) for future in futures]
+    except OSError:  # no processes here (sandbox, no /dev/shm)
+        done = [(None, BrokenExecutor())] * len(items)
+    return [one(item) if isinstance(exc, BrokenExecutor) else (result, exc)
+            for item, (result, exc) in zip(items, done)]  # a dead worker: again, here
+
+
+def _size(ext) -> int:
+    """Bytes of the module's source (.pyx, then .c): a guess of how long it takes."""
+    try:
+        return os.path.getsize(ext.sources[0])
+    except OSError:
+        return 0
 
 
 if __name__ == "__main__":  # pip's build backend runs this file as __main__ too

@@ -295,7 +295,10 @@ class Game:
 
     def play_batch(self, catalog, jobs: Sequence[tuple[int, Sequence[str]]]) -> list | None:
         """Records of whole games `(seed, agent names)` played at once by a compiled core,
-        or None when this game has none (the generic loop then plays them)."""
+        or None when this game has none (the generic loop then plays them). Each record is
+        the one `toolkit.sim.batch.play_counted` gives for that game (no `actions`; with
+        `action_kinds` and `effects_fired`). Called with no job, it only checks the
+        content and says once, in one line, when the core cannot play it."""
         return None
 
 

@@ -1,7 +1,7 @@
 """The `sharp` style (issue #12 point 3): weights tuned for strength by bench/tune_style.py.
 It loads like every style, stays out of the mixed line-up (the balance report rests on the
 four balanced styles), plays deterministically, and where a tuned weight matters it
-chooses differently from the raider it was tuned from."""
+judges differently from the raider it was tuned from."""
 
 from __future__ import annotations
 
@@ -42,10 +42,9 @@ def test_sharp_plays_the_same_game_for_the_same_seed(catalog):
     assert play_game(GAME, catalog, 32, lineup)["actions"] != first["actions"]
 
 
-def _in_tavern_with_room_for_mercenaries(catalog):
-    """Seat 0's large war band, down to one mercenary, has just opened its home tavern."""
-    seats = [{"hero": "aldric_vane", "party": "large_war_band", "gold": 10,
-              "stats": {"mercenaries": 1}},
+def _at_home_with(catalog, gold: int):
+    """Seat 0's small war band has just opened its home tavern (where it may stash)."""
+    seats = [{"hero": "aldric_vane", "party": "small_war_band", "gold": gold},
              {"hero": "maren_saltwind", "party": "small_caravan",
               "at": {"region": "howling_steppe", "tavern": True}}]
     state = GAME.scenario(catalog, {"seats": seats, "current": 0, "actions_left": 3,
@@ -54,23 +53,25 @@ def _in_tavern_with_room_for_mercenaries(catalog):
     return engine.apply_action(state, visit)
 
 
-def test_sharp_refills_its_band_where_the_raider_does_not(catalog):
-    """The tuning raised `recruit` above the raider's: with three places free in its band
-    and gold to pay, sharp recruits them all while the raider hears a rumor instead."""
-    styles = load_styles()
-    assert styles["sharp"]["recruit"] > styles["raider"]["recruit"]
-    state = _in_tavern_with_room_for_mercenaries(catalog)
+def _stash_score(catalog, state, style) -> float:
+    """The style's score for depositing 12 gold (one stash point)."""
     legal = engine.legal_actions(state)
-    view = engine.observation(state, 0)
-    picks, recruit = {}, {}
-    for name in ("raider", "sharp"):
-        agent = HeuristicAgent(catalog, 0, random.Random(1), styles[name])
-        scores = dict(zip(legal, agent.scores(view, legal)))
-        recruit[name] = scores[next(a for a in legal if a.kind is K.RECRUIT and a.args == (3,))]
-        picks[name] = agent.choose(view, legal)
-    assert recruit["sharp"] > recruit["raider"]
-    assert picks["sharp"].kind is K.RECRUIT and picks["sharp"].args == (3,)
-    assert picks["raider"].kind is not K.RECRUIT
+    agent = HeuristicAgent(catalog, 0, random.Random(1), style)
+    scores = dict(zip(legal, agent.scores(engine.observation(state, 0), legal)))
+    return scores[next(a for a in legal if a.kind is K.STASH and a.args == (12,))]
+
+
+def test_sharp_keeps_more_working_gold_than_the_raider_but_values_the_stash_more(catalog):
+    """The tuning raised `stash_keep` and `stash` above the raider's: with 18 gold the
+    raider would bank 12 of them, sharp keeps them to work with; with 20 gold both bank,
+    and sharp more eagerly."""
+    styles = load_styles()
+    sharp, raider = styles["sharp"], styles["raider"]
+    assert sharp["stash_keep"] > raider["stash_keep"] and sharp["stash"] > raider["stash"]
+    tight = _at_home_with(catalog, 18)
+    assert _stash_score(catalog, tight, raider) > 0 > _stash_score(catalog, tight, sharp)
+    rich = _at_home_with(catalog, 20)
+    assert _stash_score(catalog, rich, sharp) > _stash_score(catalog, rich, raider) > 0
 
 
 def test_a_mixed_flag_that_is_not_a_boolean_is_refused_with_its_line(tmp_path):

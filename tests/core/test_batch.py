@@ -112,3 +112,52 @@ def test_games_files_identical_local_dask_and_python(bundled, monkeypatch):
     monkeypatch.setenv("TOOLKIT_PURE_PYTHON", "1")
     runs["python"] = jsonl(sim.run_games(root, seeds, lineups, workers=2, progress=False))
     assert runs[1] == runs[2] == runs["dask"] == runs["python"]
+
+
+def _project_styles(catalog, tmp_path, styles: str):
+    import dataclasses
+
+    from toolkit.games.caravans.agents.features import FEATURES
+    (tmp_path / "agents").mkdir()
+    (tmp_path / "agents" / "styles.yaml").write_text(
+        "defaults:\n" + "".join(f"  {k}: 1\n" for k in FEATURES) + styles, encoding="utf-8")
+    return dataclasses.replace(catalog, root=tmp_path)
+
+
+def test_a_projects_own_styles_play_in_c(bundled, tmp_path):
+    """A designer's styles file (agents/styles.yaml): its styles play in C, same records."""
+    from toolkit.games.caravans.core import batch
+    project = _project_styles(bundled, tmp_path, "styles:\n"
+                              "  hoarder: {description: keeps, weights: {stash: 3}}\n"
+                              "  jittery: {description: twitchy, weights: {noise: 2}}\n")
+    tables, styles = batch.lineup(project, ["random", "hoarder", "jittery"])
+    assert styles[0] == -1 and [tables.style_names[i] for i in styles[1:]] == \
+        ["hoarder", "jittery"]
+    jobs = [(5, ["random", "hoarder"]), (6, ["hoarder", "jittery", "hoarder"])]
+    assert same(GAME.play_batch(project, jobs),
+                [play_counted(GAME, project, seed, names) for seed, names in jobs])
+
+
+def test_a_broken_styles_file_stops_as_in_python(bundled, tmp_path):
+    from toolkit.errors import ContentError
+    project = _project_styles(bundled, tmp_path, "styles:\n  odd: {description: x, "
+                              "weights: {luck: 2}}\n")
+    for play in (lambda: GAME.play_batch(project, [(1, ["random", "random"])]),
+                 lambda: play_counted(GAME, project, 1, ["random", "random"])):
+        with pytest.raises(ContentError, match="unknown weight 'luck'"):
+            play()
+
+
+def test_a_core_bug_is_named_in_one_line(bundled, monkeypatch):
+    from toolkit.errors import RulesError
+    from toolkit.games.caravans.core import batch
+
+    def broken(*args, **kwargs):
+        raise KeyError("no such region")
+
+    monkeypatch.setattr(batch, "_played", broken)
+    with pytest.raises(RulesError) as err:
+        GAME.play_batch(bundled, [(12345, ["random", "trader"])])
+    message = str(err.value)
+    assert "seed 12345 (agents random,trader)" in message and "KeyError" in message
+    assert "TOOLKIT_PURE_PYTHON=1" in message and "\n" not in message

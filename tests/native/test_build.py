@@ -109,3 +109,50 @@ def test_a_build_places_an_importable_module_beside_the_pyx(tmp_path):
     user = subprocess.run([sys.executable, "-c", CHECK_USER], cwd=tree, capture_output=True,
                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(tree)})
     assert user.returncode == 0, user.stderr
+
+
+def test_build_jobs_come_from_the_environment_or_the_cpus(monkeypatch):
+    setup = _setup_module()
+    monkeypatch.setenv("TOOLKIT_BUILD_JOBS", "3")
+    assert setup.build_jobs(None) == 3
+    monkeypatch.setenv("TOOLKIT_BUILD_JOBS", "many")
+    with pytest.raises(SystemExit, match="TOOLKIT_BUILD_JOBS='many' is not a whole number"):
+        setup.build_jobs(None)
+    monkeypatch.delenv("TOOLKIT_BUILD_JOBS")
+    assert setup.build_jobs(5) == 5  # build_ext -j 5
+    assert setup.build_jobs(None) == len(os.sched_getaffinity(0))
+
+
+PACKAGE_CHECK = """
+import toolkit.native as native
+print(native.load_package("toolkit.games.pkg", "user"), native.package_state("toolkit.games.pkg"))
+print(native.notice())
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(COMPILER is None, reason="no C compiler (Debian: build-essential)")
+def test_a_module_cython_rejects_is_skipped_and_its_package_not_used(tmp_path):
+    """Built in parallel: the good modules are built, the bad one is named in one line,
+    and the package (whose other modules are built) is not used at all; strict fails."""
+    tree = _tree(tmp_path)
+    pkg = tree / "toolkit" / "games" / "pkg"
+    pkg.mkdir(parents=True)
+    (tree / "toolkit" / "games" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "user.pyx").write_text(USER)
+    (pkg / "bad.pyx").write_text("cdef int broken(:\n")
+    done = _build(tree, TOOLKIT_BUILD_JOBS="2")
+    assert done.returncode == 0, done.stderr
+    lines = [l for l in done.stderr.splitlines() if "compiled parts skipped" in l]
+    assert len(lines) == 1 and "toolkit.games.pkg.bad: Cython could not translate" in lines[0]
+    assert list(pkg.glob("user*.so")) and not list(pkg.glob("bad*.so"))
+    check = subprocess.run([sys.executable, "-c", PACKAGE_CHECK], cwd=tree, text=True,
+                           capture_output=True, timeout=60,
+                           env={**os.environ, "PYTHONPATH": str(tree)})
+    assert check.returncode == 0, check.stderr
+    first, notice = check.stdout.splitlines()
+    assert first == "None python"
+    assert "not built (games.pkg.bad)" in notice
+    strict = _build(tree, TOOLKIT_BUILD_JOBS="2", TOOLKIT_NATIVE_STRICT="1")
+    assert strict.returncode != 0

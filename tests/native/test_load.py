@@ -14,6 +14,8 @@ import toolkit.native as native
 @pytest.fixture(autouse=True)
 def fresh(monkeypatch):
     monkeypatch.setattr(native, "_loaded", {})
+    monkeypatch.setattr(native, "_packages", {})
+    monkeypatch.setattr(native, "_broken", {})
     monkeypatch.setattr(native, "_announced", False)
     monkeypatch.delenv("TOOLKIT_PURE_PYTHON", raising=False)
 
@@ -44,13 +46,14 @@ def test_a_built_module_is_used():
 
 def test_status_lists_every_pyx_without_importing_it(monkeypatch):
     assert "toolkit.native.mt" in native.declared()
-    monkeypatch.setattr(native, "_built", lambda name: False)
+    monkeypatch.setattr(native, "_built",
+                        lambda name: "python" if name == "toolkit.native.mt" else "compiled")
     assert dict(native.status())["toolkit.native.mt"] == "python"
     assert "native.mt" in native.notice()
 
 
 def test_announce_prints_once(monkeypatch, capsys):
-    monkeypatch.setattr(native, "_built", lambda name: False)
+    monkeypatch.setattr(native, "_built", lambda name: "python")
     native.announce()
     native.announce()
     err = capsys.readouterr().err
@@ -61,7 +64,7 @@ def test_announce_prints_once(monkeypatch, capsys):
 def test_the_commands_print_the_notice_on_stderr(monkeypatch, tmp_path, command):
     from toolkit.cli import cli
 
-    monkeypatch.setattr(native, "_built", lambda name: False)
+    monkeypatch.setattr(native, "_built", lambda name: "python")
     # a folder with no game.yaml: the command stops at once with its usual one-line error,
     # after the notice
     args = [command, str(tmp_path)] + (["-n", "1"] if command == "simulate" else [])

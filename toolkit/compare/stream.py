@@ -18,7 +18,8 @@ import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Callable, Iterable, Iterator, Sequence
 
-from toolkit.sim.batch import available_cores, catalog_for, play_batch, run_games
+from toolkit.sim.batch import (available_cores, catalog_for, check_compiled, play_batch,
+                               run_games)
 
 Unit = tuple[int, list[tuple[str, ...]]]        # (seed, the seat rotations of its line-up)
 DASK_UNITS = 16                                 # units per batch (Dask, or no stream)
@@ -78,6 +79,8 @@ class PairedRunner:
     def __enter__(self) -> "PairedRunner":
         if streaming(self.options):
             self.hashes = [catalog_for(root).content_hash for root in self.roots]
+            for root in self.roots:   # a compiled core's note, once, before workers fork
+                check_compiled(root, self.options.trust)
             forking = sys.platform.startswith("linux") and threading.active_count() == 1
             context = multiprocessing.get_context("fork" if forking else "spawn")
             self.pool = ProcessPoolExecutor(self.options.workers or available_cores(),

@@ -7,22 +7,29 @@ every compiled part (the ones loaded so far and every other `.pyx` of the packag
 disk without importing it) as (name, "compiled" | "python"); `notice()` is the one line
 the CLI prints when something fell back that the user did not ask for. This module imports
 no game.
+
+A package of compiled modules that cimport each other (the Caravans core) is used whole or
+not at all: `load_package(package, module)` returns its compiled `module` only when every
+`.pyx` of the package (and every compiled module they cimport) is built and newer than its
+sources (`builds.py`), else None, and the notice names the modules at fault.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.machinery
 import os
 import sys
 from pathlib import Path
 from types import ModuleType
 
-PACKAGE = Path(__file__).resolve().parent.parent  # the toolkit package folder
-COMPILED, PYTHON, STALE = "compiled", "python", "stale"
-STALE_AFTER = 2.0  # seconds a .pyx may be newer than its build (unpacking order)
+from toolkit.native import builds
+from toolkit.native.builds import COMPILED, PYTHON, STALE
 
-_loaded: dict[str, str] = {}  # compiled module name -> COMPILED | PYTHON
+PACKAGE = Path(__file__).resolve().parent.parent  # the toolkit package folder
+
+_loaded: dict[str, str] = {}  # compiled module name -> COMPILED | PYTHON | STALE
+_packages: dict[str, str] = {}  # package -> its package_state
+_broken: dict[str, str] = {}  # built module that failed to import -> why
 _announced = False
 
 
@@ -51,23 +58,47 @@ def load(compiled: str, fallback: str) -> ModuleType:
 
 
 def _stale(module: ModuleType) -> bool:
-    """Whether the module's .pyx was edited after it was compiled (a stale build would
-    silently run the old code; the fallback always runs the current one). A margin of
-    STALE_AFTER seconds: an installer that unpacks a wheel may write the .pyx a moment
-    after the .so."""
+    """Whether the module's .pyx, or a .pxd it reads, was edited after it was compiled (a
+    stale build would silently run the old code; the fallback always runs the current
+    one). See builds.module_state."""
     built = Path(getattr(module, "__file__", "") or "")
-    source = built.parent / (module.__name__.rsplit(".", 1)[-1] + ".pyx")
+    return built.is_file() and builds.module_state(module.__name__, built)[0] == STALE
+
+
+def load_package(package: str, module: str) -> ModuleType | None:
+    """The compiled `package.module` when the whole package may be used (every compiled
+    module of it built, current, importable) and pure Python is not asked for; else None
+    (the caller runs its Python engine; `notice()` says why in one line)."""
+    if package_state(package) != COMPILED:
+        return None
+    name = f"{package}.{module}"
     try:
-        return source.stat().st_mtime > built.stat().st_mtime + STALE_AFTER
-    except OSError:
-        return False
+        found = importlib.import_module(name)
+    except ImportError as exc:  # built, yet it does not load (ABI, missing symbol...)
+        _loaded[name] = PYTHON
+        _broken[name] = " ".join(str(exc).split())[:120]
+        return None
+    return found
 
 
-def _built(name: str) -> bool:
-    """Whether an extension file of dotted `name` sits beside its .pyx (no import)."""
-    base = PACKAGE.parent.joinpath(*name.split("."))
-    return any(base.with_name(base.name + suffix).is_file()
-               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+def package_state(package: str) -> str:
+    """COMPILED when every compiled module `package` needs is built and current (each is
+    recorded for `status`); PYTHON or STALE (the worst fault found) otherwise, PYTHON
+    under TOOLKIT_PURE_PYTHON. Checked once per process."""
+    if package in _packages:
+        return _packages[package]
+    if pure_python():
+        return PYTHON
+    states = {name: state for name, (state, _) in builds.package_states(package).items()}
+    _loaded.update(states)
+    found = set(states.values())
+    _packages[package] = STALE if STALE in found else PYTHON if PYTHON in found else COMPILED
+    return _packages[package]
+
+
+def _built(name: str) -> str:
+    """COMPILED, PYTHON (no extension file) or STALE of dotted `name`, from the files."""
+    return builds.module_state(name)[0]
 
 
 def declared() -> list[str]:
@@ -78,12 +109,12 @@ def declared() -> list[str]:
 
 
 def status() -> list[tuple[str, str]]:
-    """(name, "compiled" | "python") of every compiled part: as loaded when it was, else
-    whether it is built (always "python" under TOOLKIT_PURE_PYTHON)."""
+    """(name, "compiled" | "python" | "stale") of every compiled part: as loaded when it
+    was, else whether it is built and current (always "python" under TOOLKIT_PURE_PYTHON)."""
     found = dict(_loaded)
     for name in declared():
         if name not in found:
-            found[name] = COMPILED if _built(name) and not pure_python() else PYTHON
+            found[name] = PYTHON if pure_python() else _built(name)
     return sorted(found.items())
 
 
@@ -92,19 +123,27 @@ def notice() -> str | None:
     if pure_python():
         return None
     found = status()
+    if _broken:
+        name, why = sorted(_broken.items())[0]
+        return (f"note: compiled part {_shown([name])} does not load ({why}); using the "
+                "Python engine (same results, slower). Rebuild with pip install -e .")
     stale = [name for name, how in found if how == STALE]
     if stale:
-        return (f"note: compiled parts older than their source ({', '.join(stale[:3])}); "
+        return (f"note: compiled parts older than their source ({_shown(stale)}); "
                 "using the Python engine (same results, slower). Rebuild with "
                 "pip install -e .")
     missing = [name for name, how in found if how == PYTHON]
     if not missing:
         return None
-    shown = ", ".join(name.removeprefix("toolkit.") for name in missing[:3])
-    more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
-    return (f"note: compiled parts not built ({shown}{more}); using the Python engine "
+    return (f"note: compiled parts not built ({_shown(missing)}); using the Python engine "
             "(same results, slower). To build them: install a C compiler and Python "
             "headers (Debian: build-essential python3-dev), then rerun pip install -e .")
+
+
+def _shown(names: list[str]) -> str:
+    """Up to three dotted names without the `toolkit.` prefix, and how many more."""
+    shown = ", ".join(name.removeprefix("toolkit.") for name in names[:3])
+    return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
 def announce(stream=None) -> None:

@@ -179,7 +179,7 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     return [done[i] for i in sorted(done)]
 
 
-def _check_compiled(root: str, trust: bool) -> None:
+def check_compiled(root: str, trust: bool) -> None:
     """Before workers start: the game's compiled core (`Game.play_batch` of no job)
     checks the content here, in the parent, so that its note, if any, is printed once
     (forked workers inherit that it was)."""
@@ -215,7 +215,7 @@ def _start_local(root, content_hash, chunks, workers, trust: bool = False):
         return None
     from toolkit.agents.base import BUILTIN_MODULES
 
-    _check_compiled(root, trust)
+    check_compiled(root, trust)
 
     forking = sys.platform.startswith("linux") and threading.active_count() == 1
     context = multiprocessing.get_context("fork" if forking else "forkserver")
@@ -255,7 +255,7 @@ def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable,
 
     from toolkit.sim.dask_backend import shared_client
 
-    _check_compiled(root, trust)
+    check_compiled(root, trust)
     client = shared_client(workers, scheduler)  # kept open: the next call reuses it
     futures = client.map(play_batch, [root] * len(chunks), [content_hash] * len(chunks),
                          chunks, [trust] * len(chunks), pure=False)

@@ -52,29 +52,38 @@ def content_refusal(catalog) -> str | None:
     return None
 
 
-def _tables(catalog):
+def _tables(catalog, styles):
     """The compiled agents' tables of the project's play styles, or None (the styles
     cannot be compiled: only random agents then play in C)."""
-    from toolkit.games.caravans.agents import play_styles
     from toolkit.games.caravans.core.agent_tables import agent_tables
     from toolkit.games.caravans.core.content import CoreRefused, compile_rules
     from toolkit.games.caravans.engine.rules import rules_for
     try:
-        return agent_tables(compile_rules(rules_for(catalog)), play_styles(catalog))
+        return agent_tables(compile_rules(rules_for(catalog)), styles)
     except CoreRefused:
         return None
 
 
 def lineup(catalog, agent_names: Sequence[str]):
     """(tables, style index per seat, -1 = random) when the C loop plays these agents
-    here (core built, content compiled, every agent random or a play style), else None."""
-    from toolkit.games.caravans.core.loop import lineup as seats
+    here (core built, content compiled, every agent random or a play style), else None.
+    The project's styles are read as the Python loop's agents read them (a broken
+    styles file stops both alike)."""
     if content_refusal(catalog) is not None:
         return None
+    return _lineup(catalog, agent_names)
+
+
+def _lineup(catalog, agent_names: Sequence[str]):
+    """lineup() once the content is known to compile."""
+    from toolkit.games.caravans.agents import play_styles
+    from toolkit.games.caravans.core.loop import lineup as seats
     names = list(agent_names)
-    tables = None if all(n == "random" for n in names) else _tables(catalog)
-    styles = seats(names, tables)
-    return None if styles is None else (tables, styles)
+    styles = play_styles(catalog)
+    plain = all(name == "random" and name not in styles for name in names)
+    tables = None if plain else _tables(catalog, styles)
+    found = seats(names, tables)
+    return None if found is None else (tables, found)
 
 
 def _played(catalog, seed: int, agent_names: Sequence[str], max_actions: int | None,
@@ -138,12 +147,16 @@ def play_batch(catalog, jobs: Sequence[tuple[int, Sequence[str]]]) -> list[Recor
     if why is not None:
         return None
     from toolkit.games.caravans.core.loop import Unfinished
-    plans = [lineup(catalog, names) for _, names in jobs]
+    found: dict = {}  # each distinct line-up checked once
+    plans = [found[key] if key in found else found.setdefault(key, _lineup(catalog, key))
+             for key in (tuple(names) for _, names in jobs)]
     if any(plan is None for plan in plans):
         return None
     from toolkit.games.caravans.game import GAME
     from toolkit.loop import make_record
     from toolkit.sim.batch import play_counted
+
+    from toolkit.errors import RulesError, ToolkitError
 
     out = []
     for (seed, names), plan in zip(jobs, plans):
@@ -154,6 +167,12 @@ def play_batch(catalog, jobs: Sequence[tuple[int, Sequence[str]]]) -> list[Recor
         except Unfinished:
             out.append(play_counted(GAME, catalog, seed, names))
             continue
+        except ToolkitError:
+            raise
+        except Exception as exc:  # a bug of the core: name the game, say how to go on
+            raise RulesError(f"game seed {seed} (agents {','.join(names)}) failed in the "
+                             f"compiled core: {type(exc).__name__}: {exc}; "
+                             "TOOLKIT_PURE_PYTHON=1 plays it with the Python engine") from None
         record = make_record(GAME, state, seed, names, played.actions, keep_actions=False)
         record["action_kinds"] = dict(sorted(played.kinds.items()))
         record["effects_fired"] = dict(sorted(played.fired.items()))

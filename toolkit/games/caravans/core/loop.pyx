@@ -8,12 +8,12 @@ core/agent_choose (when it can play the style; else the game is not run here). A
 game whose state reaches a part the core lacks (NotPorted) or a deeper decision stack
 than it holds is not finished here: the caller plays it with the Python loop. The
 record is the Python loop's own (toolkit.loop.make_record over the final state turned
-back once), so both loops give identical records.
+back once, core/batch.py), so both loops give identical records; the loop also hands back
+what the state does not keep: the effect operations fired while actions were applied
+(effects_fired) and the order each player first gained glory from each source.
 """
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
-
-import random
 
 from toolkit.native.mt cimport MT, mt_randbelow, mt_set_pystate, mt_get_pystate, mt_seed_u64
 from toolkit.games.caravans.core.layout cimport *
@@ -105,14 +105,15 @@ cdef int run(CState* s, const CRules* R, const COps* o, const CAgentTables* T, C
 
 def lineup(agent_names, AgentTables tables=None):
     """Each seat's style index (-1: random) when the C loop can play these agents (the
-    play styles of `tables`), else None."""
+    play styles of `tables`, which take precedence over the generic `random`, as in
+    make_agent; `random` needs no tables), else None."""
     styles = tables.style_names if tables is not None else ()
     found = []
     for name in agent_names:
-        if name == "random":
-            found.append(-1)
-        elif name in styles:
+        if name in styles:
             found.append(styles.index(name))
+        elif name == "random":
+            found.append(-1)
         else:
             return None
     return found

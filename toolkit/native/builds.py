@@ -1,0 +1,145 @@
+"""Whether each compiled part is built and current, read from the files alone (nothing is
+imported, Cython is not needed).
+
+A compiled module is current when its extension file (`name.cpython-*.so`) is newer than
+every source it was made from: its `.pyx`, its own `.pxd`, and every `.pxd` it cimports,
+transitively (a struct changed in a `.pxd` changes the memory layout every user of it was
+compiled against: an old build would read the wrong fields). setup.py's build (Cython's
+dependency tracking) rebuilds every dependent module, so a fresh build always passes.
+`package_states` applies this to a package whose modules cimport each other: one module
+missing or stale and none of them may be used.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.machinery
+import re
+from pathlib import Path
+
+COMPILED, PYTHON, STALE = "compiled", "python", "stale"
+STALE_AFTER = 2.0  # seconds a source may be newer than its build (a wheel's unpacking order)
+
+# `from X cimport a, b as c` (names possibly in parentheses over lines) or `cimport X as y`
+CIMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+cimport[ \t]+(\([^)]*\)|[^\n#]*)"
+                     r"|cimport[ \t]+([^\n#]*))", re.M)
+
+
+@functools.lru_cache(maxsize=1)
+def root() -> Path:
+    """The folder holding the `toolkit` package (dotted names are resolved from it)."""
+    return Path(__file__).resolve().parent.parent.parent
+
+
+def source(name: str, suffix: str) -> Path:
+    """The file of dotted `name` with `suffix` (".pyx", ".pxd"; "" for a package folder)."""
+    path = root().joinpath(*name.split("."))
+    return path.with_name(path.name + suffix)
+
+
+def extension(name: str) -> Path | None:
+    """The built extension file of dotted `name`, None when there is none."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = source(name, suffix)
+        if path.is_file():
+            return path
+    return None
+
+
+def _names(text: str) -> list[str]:
+    """`a, b as c` -> [a, b]."""
+    return [part.split()[0] for part in text.strip("() \t\n").replace("\n", " ").split(",")
+            if part.strip()]
+
+
+def cimports(path: Path, name: str) -> frozenset[str]:
+    """Dotted names of the toolkit modules whose `.pxd` the file of module `name` cimports
+    (C libraries such as libc or cpython are left out: they are not ours)."""
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return frozenset()
+    return _cimports(str(path), stamp, name)
+
+
+@functools.lru_cache(maxsize=1024)
+def _cimports(path: str, stamp: int, name: str) -> frozenset[str]:
+    """`cimports` of one version (`stamp`) of a file: each file is read once."""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return frozenset()
+    package = name.split(".")[:-1]
+    found: set[str] = set()
+    for match in CIMPORT.finditer(text):
+        origin, names, plain = match.groups()
+        if plain is not None:
+            found.update(_names(plain))
+            continue
+        if origin.startswith("."):  # relative: one dot = this module's package
+            dots = len(origin) - len(origin.lstrip("."))
+            stem = package[:len(package) - dots + 1]
+            origin = ".".join(stem + [p for p in origin.lstrip(".").split(".") if p])
+        if source(origin, ".pxd").is_file():
+            found.add(origin)
+        else:  # `from package cimport module, other`
+            found.update(f"{origin}.{item}" for item in _names(names) if item != "*")
+    return frozenset(item for item in found
+                     if item.split(".")[0] == "toolkit" and source(item, ".pxd").is_file())
+
+
+def dependencies(name: str, folder: Path | None = None) -> dict[str, list[Path]]:
+    """Every toolkit module the build of `name` reads, transitively: {dotted name: its
+    source files that exist (.pyx, .pxd)}. `folder` holds `name`'s own files (default:
+    where its dotted name says); the modules it cimports are the installed toolkit's."""
+    leaf = name.rsplit(".", 1)[-1]
+    folder = folder or source(name, "").parent
+    own = [path for path in (folder / f"{leaf}.pyx", folder / f"{leaf}.pxd")
+           if path.is_file()]
+    found = {name: own}
+    todo = [(name, path) for path in own]
+    while todo:
+        module, path = todo.pop()
+        for other in sorted(cimports(path, module)):
+            if other not in found:
+                pxd = source(other, ".pxd")
+                found[other] = [pxd]
+                todo.append((other, pxd))
+    return found
+
+
+def module_state(name: str, built: Path | None = None) -> tuple[str, str]:
+    """(COMPILED | PYTHON | STALE, why) of dotted `name` (or of the extension file
+    `built`, e.g. an imported module's __file__): PYTHON when there is no extension file,
+    STALE when one of its sources (see `dependencies`) is newer than it."""
+    built = built or extension(name)
+    try:
+        made = built.stat().st_mtime
+    except (OSError, AttributeError):
+        return PYTHON, "not built"
+    for paths in dependencies(name, built.parent).values():
+        for path in paths:
+            try:
+                if path.stat().st_mtime > made + STALE_AFTER:
+                    return STALE, f"{path.name} is newer than the build"
+            except OSError:
+                continue
+    return COMPILED, ""
+
+
+def package_modules(package: str) -> list[str]:
+    """The compiled modules `package` needs: each `.pyx` in its folder, and every module
+    with a `.pyx` that those cimport (e.g. toolkit.native.mt), sorted."""
+    folder = source(package, "")
+    own = sorted(f"{package}.{path.stem}" for path in folder.glob("*.pyx"))
+    needed = set(own)
+    for name in own:
+        needed.update(other for other in dependencies(name)
+                      if source(other, ".pyx").is_file())
+    return sorted(needed)
+
+
+def package_states(package: str) -> dict[str, tuple[str, str]]:
+    """{module: module_state} of every compiled module `package` needs (`package_modules`);
+    the package may be used only when all are COMPILED."""
+    return {name: module_state(name) for name in package_modules(package)}
