@@ -10,12 +10,15 @@ Compiled parts: every `toolkit/**/*.pyx` becomes an extension module of the same
 (toolkit/native/mt.pyx -> toolkit.native.mt), built by the ordinary `pip install -e .`
 (in place, beside the .pyx) and `pip install .` (into the wheel): Cython translates them in
 parallel processes, then gcc compiles them in parallel (TOOLKIT_BUILD_JOBS, default: the
-CPUs this process may use; `build_ext -j N` too). They are optional: where
+CPUs this process may use; `build_ext -j N` too). An in-place build (`pip install -e .`,
+`build_ext --inplace`) keeps each module already built beside its .pyx that is newer than
+the .pyx and every .pxd it reads (toolkit/native/builds.py). They are optional: where
 Cython or a C compiler is missing, or a module fails to compile, the install still succeeds,
 says so in one line, and `toolkit.native.load` falls back to the Python modules at run time.
 Set TOOLKIT_NATIVE_STRICT=1 to make a failed compile fail the install (for developers).
 """
 
+import importlib.util
 import os
 import shutil
 import sys
@@ -28,6 +31,18 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
+
+
+def _builds():
+    """toolkit/native/builds.py (standard library only), without importing toolkit."""
+    spec = importlib.util.spec_from_file_location("toolkit_builds",
+                                                  ROOT / "toolkit" / "native" / "builds.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BUILDS = _builds()
 BUNDLED = ("cards", "templates", "examples")
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "output", ".schemas")
 COMPILED_SUFFIXES = (".pyc", ".so", ".pyd", ".c", ".html")  # build products, never data
@@ -109,10 +124,13 @@ class OptionalBuildExt(build_ext):
 
     def run(self):
         self.skipped: list[tuple[str, str]] = []  # (module, why)
+        self.in_place = bool(self.inplace or getattr(self, "editable_mode", False))
+        self.kept: list[Extension] = []
         try:
             super().run()
         except Exception as exc:  # no Cython, no compiler at all, broken toolchain...
             self._skip(self.extensions, exc)
+        self.extensions += self.kept  # copied back in place and listed as outputs
         if self.skipped:
             by_reason: dict[str, list[str]] = {}
             for name, reason in self.skipped:
@@ -127,10 +145,13 @@ class OptionalBuildExt(build_ext):
     def build_extensions(self):
         self.check_extensions_list(self.extensions)
         jobs = build_jobs(self.parallel)
+        for ext in [ext for ext in self.extensions if self._current(ext)]:
+            self.extensions.remove(ext)  # built in place, nothing changed since: kept
+            self.kept.append(ext)
         from Cython.Build import cythonize  # missing: run() skips every module
         options = dict(build_dir=os.path.join(self.build_temp, "cython"), quiet=True,
                        include_path=[str(ROOT)], compiler_directives={"language_level": 3},
-                       force=self.force)  # Cython checks each module's .pxd dependencies
+                       force=self.force)
         todo = sorted(self.extensions, key=_size, reverse=True)  # longest first: no tail
         copies = [[Extension(ext.name, list(ext.sources))] for ext in todo]
         translated = in_parallel(ProcessPoolExecutor, jobs, partial(cythonize, **options),
@@ -155,6 +176,21 @@ class OptionalBuildExt(build_ext):
             mine = getattr(ext, attr)
             mine += [entry for entry in getattr(done, attr) if entry not in mine]
         ext.language = done.language or ext.language
+
+    def _current(self, ext) -> bool:
+        """Whether an in-place build (`pip install -e .`, `build_ext --inplace`) may keep
+        the module built beside its .pyx: newer than the .pyx and every .pxd it reads
+        (toolkit/native/builds.py, the run-time check). It is copied where the build
+        puts its outputs; setuptools copies it back, times kept."""
+        if not self.in_place or self.force or BUILDS.module_state(ext.name, margin=0)[0] \
+                != BUILDS.COMPILED:
+            return False
+        target = Path(self.get_ext_fullpath(ext.name))
+        built = BUILDS.extension(ext.name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.resolve() != built.resolve():
+            shutil.copy2(built, target)
+        return True
 
     def _compile(self, ext):
         build_ext.build_extension(self, ext)
@@ -185,7 +221,7 @@ def in_parallel(pool_class, jobs: int, work, items: list) -> list[tuple[object, 
             futures = [pool.submit(work, item) for item in items]
             done = [(None, future.exception()) if future.exception() is not None
                     else (future.result(), None) for future in futures]
-    except OSError:  # no processes here (sandbox, no /dev/shm)
+    except (OSError, NotImplementedError):  # no processes here (sandbox, no /dev/shm)
         done = [(None, BrokenExecutor())] * len(items)
     return [one(item) if isinstance(exc, BrokenExecutor) else (result, exc)
             for item, (result, exc) in zip(items, done)]  # a dead worker: again, here

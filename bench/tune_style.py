@@ -8,6 +8,8 @@ style, and 4-player games against the mixed line-up), with 95 % Wilson intervals
 
     nice -n 5 .venv/bin/python bench/tune_style.py --base raider --seeds 200 --jobs 2 \
         --sweeps 3 --out /tmp/sharp.yaml             # tune; writes the weights that differ
+    nice -n 5 .venv/bin/python bench/tune_style.py --base raider --race 4 --sigma 0.2 \
+        --first 30000 --z 1.645 --out /tmp/sharp.yaml   # successive halving (how sharp was made)
     nice -n 5 .venv/bin/python bench/tune_style.py --validate sharp --fresh 500
         # measure a style of styles.yaml (or --weights FILE) without tuning
 

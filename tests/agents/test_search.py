@@ -146,8 +146,8 @@ def test_in_a_fight_it_takes_on_the_weaker_party_rather_than_flee(catalog):
 
 
 def test_it_plays_its_prior_style_and_rolls_the_rivals_out_as_balanced(catalog):
-    """The agent's own policy (prior and own rollouts) is PRIOR_STYLE (`raider`, the style
-    that beats `balanced` in 2-player games); the rivals are rolled out as RIVAL_STYLE
+    """The agent's own policy (prior and own rollouts) is PRIOR_STYLE (`sharp`, the style
+    tuned to beat `balanced` in 2-player games); the rivals are rolled out as RIVAL_STYLE
     (`balanced`, the opponent model); a tavern micro-action outside the endgame is the
     prior's best-scoring action (up to its jitter)."""
     from toolkit.games.caravans.agents import search
@@ -156,9 +156,9 @@ def test_it_plays_its_prior_style_and_rolls_the_rivals_out_as_balanced(catalog):
                           and len(engine.legal_actions(s)) > 2)
     seat = engine.current_player(state)
     agent = make_agent("search:8", GAME, catalog, seat, 5)
-    assert agent.prior.style.name == search.PRIOR_STYLE == "raider"
+    assert agent.prior.style.name == search.PRIOR_STYLE == "sharp"
     styles = [p.style.name for p in agent._policies(state, 1)]
-    assert styles[seat] == "raider"
+    assert styles[seat] == "sharp"
     assert {s for i, s in enumerate(styles) if i != seat} == {search.RIVAL_STYLE}
     view = engine.observation(state, seat)
     legal = engine.legal_actions(state)
@@ -173,6 +173,7 @@ def test_whole_turn_plans_compare_styles_once_per_turn(catalog, monkeypatch):
     the same worlds (paired) and the turn then follows the winner; the next decision of the
     same turn plans nothing new, and the choice is the same for the same seed."""
     from toolkit.games.caravans.agents import search
+    monkeypatch.setattr(search, "PRIOR_STYLE", "raider")
     monkeypatch.setattr(search, "PLANS", "raider,balanced,trader")
     state, _ = play_until(catalog, 6, ["balanced", "balanced"],
                           lambda s: s.phase == "play" and s.round >= 3 and s.visit is None

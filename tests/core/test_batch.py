@@ -41,10 +41,14 @@ def test_batch_records_on_fuzzed_content(tmp_path):
 def test_glory_sources_in_the_order_first_gained(bundled):
     """glory_by_source keeps the engine's dict order (first gain), also when one action
     first gains two sources (a combat won for a mission; a large party formed by selling)."""
-    jobs = [(135, ["balanced", "trader"]), (537, ["raider", "adventurer"])]
+    jobs = [(24, ["balanced", "trader"]), (38, ["balanced", "trader"]),
+            (2, ["balanced", "trader"])]
     records = GAME.play_batch(bundled, jobs)
     assert same(records, [play_counted(GAME, bundled, seed, names) for seed, names in jobs])
-    assert list(records[0]["glory_by_source"][0])[2:4] == ["mission", "defeat"]
+    orders = [list(order) for r in records for order in r["glory_by_source"]]
+    pairs = {tuple(o[i:i + 2]) for o in orders for i in range(len(o) - 1)}
+    # the games hold both cases (after a content edit, pick seeds that do again)
+    assert {("mission", "defeat"), ("sell", "large_party")} <= pairs, orders
 
 
 def test_python_asked_or_an_agent_the_core_lacks(bundled, monkeypatch, capsys):

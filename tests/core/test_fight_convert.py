@@ -60,7 +60,8 @@ def test_too_many_dice_is_refused(catalog):
               "no_flee": None, "cancel": {}, "queue": [], "bounty": [False, False],
               "melee": False, "armed": [], "rolled": [["ranged", "ranged"], [(1,) * 40, ()]],
               "struck": [None, None]}
-    with pytest.raises(ValueError, match="dice of a roll"):
+    from toolkit.games.caravans.core.content import CoreRefused
+    with pytest.raises(CoreRefused, match="^40 dice of a roll; the compiled core holds at most 16$"):
         fight_convert.roundtrip(rules_for(catalog), combat, None)
 
 

@@ -123,6 +123,24 @@ def test_build_jobs_come_from_the_environment_or_the_cpus(monkeypatch):
     assert setup.build_jobs(None) == len(os.sched_getaffinity(0))
 
 
+def _halve(n):
+    if n == 3:
+        raise ValueError("three")
+    return n // 2
+
+
+@pytest.mark.parametrize("pool", ["ThreadPoolExecutor", "ProcessPoolExecutor"])
+def test_in_parallel_keeps_the_order_and_each_failure_apart(pool):
+    """One module failing leaves the others built: each item gets its result or its
+    exception, in the items' order (processes: what Cython's translation runs in)."""
+    setup = _setup_module()
+    done = setup.in_parallel(getattr(setup, pool), 2, _halve, [8, 3, 6, 2])
+    assert [result for result, _ in done] == [4, None, 3, 1]
+    assert [type(exc).__name__ if exc else None for _, exc in done] == \
+        [None, "ValueError", None, None]
+    assert setup.in_parallel(getattr(setup, pool), 1, _halve, [3])[0][1].args == ("three",)
+
+
 PACKAGE_CHECK = """
 import toolkit.native as native
 print(native.load_package("toolkit.games.pkg", "user"), native.package_state("toolkit.games.pkg"))
@@ -156,3 +174,29 @@ def test_a_module_cython_rejects_is_skipped_and_its_package_not_used(tmp_path):
     assert "not built (games.pkg.bad)" in notice
     strict = _build(tree, TOOLKIT_BUILD_JOBS="2", TOOLKIT_NATIVE_STRICT="1")
     assert strict.returncode != 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(COMPILER is None, reason="no C compiler (Debian: build-essential)")
+def test_an_in_place_rebuild_keeps_what_is_current_and_redoes_what_depends_on_a_change(
+        tmp_path):
+    """`pip install -e .` again (or build_ext --inplace): a module built beside its .pyx
+    and newer than it and every .pxd it reads is kept; a .pxd edit rebuilds its users."""
+    tree = _tree(tmp_path)
+    (tree / "toolkit" / "games").mkdir()
+    (tree / "toolkit" / "games" / "__init__.py").write_text("")
+    (tree / "toolkit" / "games" / "user.pyx").write_text(USER)
+    (tree / "toolkit" / "games" / "other.pyx").write_text("def one():\n    return 1\n")
+    assert _build(tree).returncode == 0
+    built = {p.name.split(".")[0]: p for p in (tree / "toolkit").rglob("*.so")}
+    assert sorted(built) == ["mt", "other", "user"]
+    first = {name: p.stat().st_mtime_ns for name, p in built.items()}
+    again = _build(tree)
+    assert again.returncode == 0, again.stderr
+    assert {name: p.stat().st_mtime_ns for name, p in built.items()} == first
+    pxd = tree / "toolkit" / "native" / "mt.pxd"
+    os.utime(pxd, (first["mt"] / 1e9 + 5, first["mt"] / 1e9 + 5))
+    assert _build(tree).returncode == 0
+    now = {name: p.stat().st_mtime_ns for name, p in built.items()}
+    assert now["mt"] > first["mt"] and now["user"] > first["user"]  # both read mt.pxd
+    assert now["other"] == first["other"]

@@ -85,10 +85,10 @@ def package_state(package: str) -> str:
     """COMPILED when every compiled module `package` needs is built and current (each is
     recorded for `status`); PYTHON or STALE (the worst fault found) otherwise, PYTHON
     under TOOLKIT_PURE_PYTHON. Checked once per process."""
+    if pure_python():   # asked for at any time, also after a first check
+        return PYTHON
     if package in _packages:
         return _packages[package]
-    if pure_python():
-        return PYTHON
     states = {name: state for name, (state, _) in builds.package_states(package).items()}
     _loaded.update(states)
     found = set(states.values())

@@ -7,7 +7,9 @@ transitively (a struct changed in a `.pxd` changes the memory layout every user 
 compiled against: an old build would read the wrong fields). setup.py's build (Cython's
 dependency tracking) rebuilds every dependent module, so a fresh build always passes.
 `package_states` applies this to a package whose modules cimport each other: one module
-missing or stale and none of them may be used.
+missing or stale and none of them may be used. (`include "x.pxi"` lines are not followed:
+the toolkit has none.) setup.py uses the same check to keep, in an in-place rebuild, the
+modules that are current.
 """
 
 from __future__ import annotations
@@ -108,10 +110,11 @@ def dependencies(name: str, folder: Path | None = None) -> dict[str, list[Path]]
     return found
 
 
-def module_state(name: str, built: Path | None = None) -> tuple[str, str]:
+def module_state(name: str, built: Path | None = None,
+                 margin: float = STALE_AFTER) -> tuple[str, str]:
     """(COMPILED | PYTHON | STALE, why) of dotted `name` (or of the extension file
     `built`, e.g. an imported module's __file__): PYTHON when there is no extension file,
-    STALE when one of its sources (see `dependencies`) is newer than it."""
+    STALE when one of its sources (see `dependencies`) is newer than it by > `margin` s."""
     built = built or extension(name)
     try:
         made = built.stat().st_mtime
@@ -120,7 +123,7 @@ def module_state(name: str, built: Path | None = None) -> tuple[str, str]:
     for paths in dependencies(name, built.parent).values():
         for path in paths:
             try:
-                if path.stat().st_mtime > made + STALE_AFTER:
+                if path.stat().st_mtime > made + margin:
                     return STALE, f"{path.name} is newer than the build"
             except OSError:
                 continue

@@ -1,8 +1,8 @@
 """The `search` agent: determinized Monte Carlo over the heuristic's best candidates.
 
-The agent plays a heuristic style (PRIOR_STYLE, `raider`: in 2-player games the style
-that beats `balanced`, 0.565 over 1,000 games) and lets paired rollouts overrule it at three
-kinds of decision (`_kind`):
+The agent plays a heuristic style (PRIOR_STYLE, `sharp`: the raider's weights tuned for
+strength in 2-player games against `balanced`; a project whose styles file lacks it plays
+`raider`) and lets paired rollouts overrule it at three kinds of decision (`_kind`):
 
 - **turn**: a route, tavern-entry, explore or attack decision outside a tavern visit and
   a fight (where the party goes and what it takes on this turn);
@@ -26,6 +26,10 @@ a close call (the runner-up within CLOSE of the favourite, or the endgame), half
 for a clear one. The heuristic's favourite stays the choice unless a rival beats it by
 MIN_GAIN and CONFIDENCE standard errors of the paired differences, so a small budget's
 noise cannot make it play worse. One legal action, or one candidate, is returned at once.
+Two experiments stay behind constants, off by default (docs/performance-search.md, round 3):
+whole-turn plans (PLANS: at each own turn's start the listed styles play the whole turn on
+the same worlds and the best by the paired verdict plays it) and TAVERN (tavern decisions
+searched as turn decisions).
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ from toolkit.games.caravans.engine.actions import ActionKind as K
 from toolkit.games.caravans.engine.cards import total_glory
 
 DEFAULT_BUDGET = 8
-PRIOR_STYLE = "raider"     # the style the agent plays, searches over and rolls itself out with
+PRIOR_STYLE = "sharp"      # the style the agent plays, searches over and rolls itself out with
 RIVAL_STYLE = "balanced"   # the style the rivals are rolled out with (the opponent model)
 LEAF_STYLE = "balanced"    # the weights that value a rollout's end
 MARGIN = 6.0              # candidates: heuristic scores within this of the best (gold-equiv.)

@@ -6,8 +6,8 @@ by action in lockstep with the Python engine, tests/core/lockstep.py). The Pytho
 stays the reference.
 
 Nothing compiled is imported here: `load()` returns the compiled `convert` module, or
-None (then `reason()` says why in one line) when the core is not built or
-TOOLKIT_PURE_PYTHON=1 asks for the Python engine.
+None (then `reason()` says why in one line) when any module of the core is not built
+or is older than its source, or TOOLKIT_PURE_PYTHON=1 asks for the Python engine.
 """
 
 from __future__ import annotations
@@ -18,14 +18,13 @@ _REASON: str | None = None
 def load():
     """The compiled `convert` module, or None (see `reason`)."""
     global _REASON
-    from toolkit.native import pure_python
+    from toolkit.native import load_package, pure_python
     if pure_python():
         _REASON = "TOOLKIT_PURE_PYTHON=1: the Python engine runs"
         return None
-    try:
-        from toolkit.games.caravans.core import convert
-    except ImportError as exc:  # not compiled here: the Python engine runs
-        _REASON = f"the compiled Caravans core is not built ({exc})"
+    convert = load_package("toolkit.games.caravans.core", "convert")
+    if convert is None:  # a module not built, stale or not loading: the Python engine runs
+        _REASON = "the compiled Caravans core is not built, or older than its source"
         return None
     _REASON = None
     return convert

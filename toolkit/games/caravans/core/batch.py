@@ -33,15 +33,12 @@ def _note(reason: str) -> None:
 def content_refusal(catalog) -> str | None:
     """Why the core cannot run this project at all (one line), None when it can;
     "" when the Python engine is asked for (TOOLKIT_PURE_PYTHON) or the core is not
-    built (toolkit.native's own note says so)."""
-    from toolkit.native import pure_python
-    if pure_python():
-        return ""
-    try:
-        from toolkit.games.caravans.core import loop, newgame, convert  # noqa: F401
-        from toolkit.games.caravans.core.content import CoreRefused, compile_rules
-    except ImportError:
-        return ""
+    built, or one of its modules is missing or older than its source (toolkit.native's
+    own note says so)."""
+    from toolkit.native import load_package
+    if load_package("toolkit.games.caravans.core", "loop") is None:
+        return ""   # every module of the core built and current, or none is used
+    from toolkit.games.caravans.core.content import CoreRefused, compile_rules
     from toolkit.games.caravans.engine.rules import rules_for
     try:
         compile_rules(rules_for(catalog))

@@ -4,7 +4,8 @@
 Ids are mapped by `fight_ids(rules)` (a cached FightIds: the encodings of
 fight_layout.pxd); combat/raid converters take the Rules or the core's Content, the others
 the FightIds. *_from_py fills the struct from the engine's data (None: active = 0 / kind
-NONE), raising ValueError with one line when it does not fit; *_to_py builds it back."""
+NONE), raising CoreRefused (core/content) with one line when it does not fit; *_to_py
+builds it back."""
 
 from toolkit.games.caravans.core.fight_layout cimport CParty, CCombat, CRaid, CDecision
 

@@ -5,7 +5,8 @@ pending entries (every kind: convert.pyx has one function for the stack) and par
 from libc.string cimport memset
 
 from toolkit.games.caravans.core.fight_layout cimport *
-from toolkit.games.caravans.core.ops import source_ids
+from toolkit.games.caravans.core.content import CoreRefused
+from toolkit.games.caravans.core.fight_ids import FightIds, fight_ids  # noqa: F401 (re-exported)
 from toolkit.games.caravans.engine.rules import HERO_STATS, PARTY_STATS
 
 MODES = ("ranged", "melee", "flee")
@@ -16,38 +17,9 @@ THENS = ("explore", "complete", "recruit", "rumor", "mission")
 TARGETS = ("player", "npc", "explorer", "rumor")
 
 
-class FightIds:
-    """id <-> index maps of one Rules (catalog order of each kind)."""
-
-    def __init__(self, rules):
-        c = rules.c
-        self.rules = rules
-        for name, seq in (("region", rules.regions), ("npc", rules.npcs),
-                          ("race", rules.races), ("good", rules.goods),
-                          ("hero", tuple(c.heroes)), ("glory", tuple(c.glory_cards)),
-                          ("equipment", tuple(c.equipment)), ("weapon", tuple(c.weapons)),
-                          ("party", tuple(c.parties)), ("mission", tuple(c.missions)),
-                          ("rumor", tuple(c.rumors)), ("event", tuple(c.events)),
-                          ("source", tuple(source_ids(rules)))):
-            setattr(self, name + "s", seq)
-            setattr(self, name, {v: i for i, v in enumerate(seq)})
-
-
-_IDS: dict = {}
-
-
-def fight_ids(rules) -> FightIds:
-    """The FightIds of a Rules (or of a core Content: its .rules), cached."""
-    rules = getattr(rules, "rules", rules)
-    hit = _IDS.get(id(rules))
-    if hit is None or hit.rules is not rules:
-        hit = _IDS[id(rules)] = FightIds(rules)
-    return hit
-
-
 cdef int _fit(int n, int cap, str what) except -1:
     if n > cap:
-        raise ValueError(f"{what}: {n} is more than the compiled core holds ({cap})")
+        raise CoreRefused(f"{n} {what}; the compiled core holds at most {cap}")
     return 0
 
 
@@ -84,7 +56,7 @@ cdef int party_from_py(CParty* out, object party, object ids) except -1:
         equipment, flipped = party.equipment, party.flipped
     out.kind = ids.party[kind]
     if set(top) != set(PARTY_STATS) or set(cur) != set(PARTY_STATS):
-        raise ValueError("a party's tracks are not the six party stats")
+        raise CoreRefused("a party's tracks are not the six party stats")
     cdef int i
     for i, stat in enumerate(PARTY_STATS):
         out.top[i], out.cur[i] = top[stat], cur[stat]
@@ -137,7 +109,7 @@ cdef int combat_from_py(CCombat* out, object combat, object content) except -1:
     known = {"sides", "round", "choices", "used", "no_flee", "cancel", "queue", "bounty",
              "melee", "armed", "rolled", "struck"}
     if not set(combat) <= known:
-        raise ValueError(f"combat keys the core does not know: {sorted(set(combat) - known)}")
+        raise CoreRefused(f"combat keys the core does not know: {sorted(set(combat) - known)}")
     out.active = True
     cdef int side, i, seat
     for side in range(2):
@@ -165,7 +137,7 @@ cdef int combat_from_py(CCombat* out, object combat, object content) except -1:
     out.melee = combat["melee"]
     out.resolved = "rolled" in combat
     if out.resolved != ("armed" in combat) or out.resolved != ("struck" in combat):
-        raise ValueError("combat has some of armed/rolled/struck but not all")
+        raise CoreRefused("combat has some of armed/rolled/struck but not all")
     if not out.resolved:
         return 0
     armed = combat["armed"]
@@ -191,7 +163,7 @@ cdef int combat_from_py(CCombat* out, object combat, object content) except -1:
         elif len(struck) == 1:
             out.struck[side] = ids.equipment[struck[0]]
         else:
-            raise ValueError("combat struck holds more than one piece of equipment")
+            raise CoreRefused("combat struck holds more than one piece of equipment")
     return 0
 
 
