@@ -157,9 +157,26 @@ def test_it_plays_its_prior_style_and_rolls_the_rivals_out_as_balanced(catalog):
     seat = engine.current_player(state)
     agent = make_agent("search:8", GAME, catalog, seat, 5)
     assert agent.prior.style.name == search.PRIOR_STYLE == "sharp"
-    styles = [p.style.name for p in agent._policies(state, 1)]
-    assert styles[seat] == "sharp"
-    assert {s for i, s in enumerate(styles) if i != seat} == {search.RIVAL_STYLE}
+    assert agent.style.name == "sharp" and agent.rival.name == search.RIVAL_STYLE
+    # the rollout's policies: `sharp` for the seat, RIVAL_STYLE for the others
+    seen = []
+    from toolkit.games.caravans.agents import heuristic
+
+    class Spy(heuristic.HeuristicAgent):
+        def __init__(self, catalog, s, rng, style):
+            super().__init__(catalog, s, rng, style)
+            seen.append((s, style.name))
+
+    from toolkit.games.caravans.agents.rollout import python_rollout
+    original = heuristic.HeuristicAgent
+    heuristic.HeuristicAgent = Spy
+    try:
+        python_rollout(catalog, engine.clone(state), seat, agent.style, agent.rival, 1,
+                       (0, False), 0)
+    finally:
+        heuristic.HeuristicAgent = original
+    assert dict(seen)[seat] == "sharp"
+    assert {name for s, name in seen if s != seat} == {search.RIVAL_STYLE}
     view = engine.observation(state, seat)
     legal = engine.legal_actions(state)
     if not agent._endgame(view):

@@ -67,18 +67,15 @@ def python_rollout(catalog, world, seat: int, own_style, rival_style, seed: int,
 
 
 def compiled(world):
-    """`world` as a CoreState, or None when the core cannot hold it (not built,
-    TOOLKIT_PURE_PYTHON, content it refuses)."""
-    from toolkit.native import pure_python
-    if pure_python():
+    """`world` as a CoreState, or None when the core cannot hold it (not built or older
+    than its source, TOOLKIT_PURE_PYTHON, content it refuses)."""
+    from toolkit.games.caravans.core import load
+    convert = load()   # every module of the core built and current, else None
+    if convert is None:
         return None
+    from toolkit.games.caravans.core.content import CoreRefused
     try:
-        from toolkit.games.caravans.core.content import CoreRefused
-        from toolkit.games.caravans.core.convert import from_state
-    except ImportError:
-        return None
-    try:
-        return from_state(world)
+        return convert.from_state(world)
     except CoreRefused:
         return None
 
@@ -121,10 +118,15 @@ class Start:
                 stop: tuple[int, bool], max_actions: int) -> "End":
         """`action` (if not None) then the rollout, on a copy of the world."""
         if self.core is not None:
+            from toolkit.games.caravans.core.api import NotPorted
             core = self.core.clone()
-            if action is not None:
-                core.apply_action(action)
-            if _play(core, seat, own_style, rival_style, seed, stop, max_actions):
+            try:
+                if action is not None:
+                    core.apply_action(action)
+                played = _play(core, seat, own_style, rival_style, seed, stop, max_actions)
+            except NotPorted:   # a part or a depth the core lacks: Python plays it
+                played = False
+            if played:
                 return End(core, self.world.rules)
         world = engine.clone(self.world)
         if action is not None:

@@ -37,11 +37,13 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from toolkit.floats import add_up
 from toolkit.games.caravans import engine
 from toolkit.games.caravans.agents.evaluate import position, result_value
 from toolkit.agents.base import parse_budget
 from toolkit.agents.search import paired_verdict
 from toolkit.games.caravans.agents.heuristic import HeuristicAgent
+from toolkit.games.caravans.agents.rollout import Start
 from toolkit.games.caravans.agents.styles import load_styles, styles_path
 from toolkit.games.caravans.engine.actions import ActionKind as K
 from toolkit.games.caravans.engine.cards import total_glory
@@ -128,8 +130,8 @@ class SearchAgent:
             world = self.sample(observation)
             seed = self.rng.getrandbits(32)
             for i, action in enumerate(candidates):
-                values[i].append(self._rollout(engine.clone(world), action, seed, stop))
-        self.last = [(a, sum(v) / len(v)) for a, v in zip(candidates, values)]
+                values[i].append(self._rollout(world, action, seed, stop))
+        self.last = [(a, add_up(v) / len(v)) for a, v in zip(candidates, values)]
         pick = paired_verdict(values, MIN_GAIN, CONFIDENCE)
         self.overruled += pick != 0
         return candidates[pick]
@@ -145,15 +147,18 @@ class SearchAgent:
             world = self.sample(observation)
             seed = self.rng.getrandbits(32)
             for i, agent in enumerate(self.plans):
-                values[i].append(self._rollout(engine.clone(world), None, seed,
+                values[i].append(self._rollout(world, None, seed,
                                                (turns + 1, True), agent.style))
         pick = paired_verdict(values, MIN_GAIN, CONFIDENCE)
         self.prior, self.style = self.plans[pick], self.plans[pick].style
         self.switched += pick != 0
 
     def sample(self, observation: Any):
-        """One world consistent with what the seat sees, drawn with the agent's own rng."""
-        return engine.determinize(observation, self.seat, self.rng)
+        """One world consistent with what the seat sees, drawn with the agent's own rng;
+        the rollouts that follow start from it (turned into the core once)."""
+        world = engine.determinize(observation, self.seat, self.rng)
+        self._start = Start(self.catalog, world)
+        return world
 
     def _worlds(self, close: bool) -> int:
         """The progressive budget: the full budget for a close call, half for a clear one
@@ -196,23 +201,15 @@ class SearchAgent:
         return most >= game.glory_to_win - ENDGAME_GAP
 
     def _rollout(self, world, action, seed: int, stop: tuple[int, bool], own=None) -> float:
-        """Play `action` (if any), then the default policy (the seat's own as `own`, else
-        its turn's style) to the horizon; the value where it ends."""
-        turns, next_decision = stop
-        if action is not None:
-            world = engine.apply_action(world, action)
-        policies = self._policies(world, seed, own or self.style)
-        me = world.players[self.seat]
-        for _ in range(MAX_ROLLOUT_ACTIONS):
-            if engine.is_terminal(world):
-                return result_value(world, self.seat, self.judge, engine.results(world))
-            seat = engine.current_player(world)
-            if me.turns >= turns and (not next_decision or seat == self.seat):
-                break
-            choice = policies[seat].choose(world, engine.legal_actions(world))
-            world = engine.apply_action(world, choice)
-            me = world.players[self.seat]
-        return self._leaf(world)
+        """Play `action` (if any) on the last sampled world, then the default policy (the
+        seat's own as `own`, else its turn's style; RIVAL_STYLE for the others) to the
+        horizon (agents/rollout.py: on the compiled core when built, same states); the
+        value where it ends."""
+        end = self._start.rollout(action, self.seat, own or self.style, self.rival, seed,
+                                  stop, MAX_ROLLOUT_ACTIONS)
+        if end.over:
+            return result_value(None, self.seat, self.judge, end.results)
+        return self._leaf(end.state)
 
     def _leaf(self, world) -> float:
         """An unfinished rollout's value: `evaluate.position`, plus LEAD per point of glory
@@ -223,13 +220,6 @@ class SearchAgent:
             value += LEAD * (mine - max(total_glory(world, s) for s in range(len(world.players))
                                         if s != self.seat))
         return value
-
-    def _policies(self, world, seed: int, own=None) -> list[HeuristicAgent]:
-        rng = random.Random(seed)
-        return [HeuristicAgent(self.catalog, seat, rng,
-                               (own or self.style) if seat == self.seat else self.rival)
-                for seat in range(len(world.players))]
-
 
 def _style(styles, name: str):
     """The style `name`, or, when a project's own styles file lacks it, `raider`, then

@@ -25,7 +25,7 @@ cdef class CoreState:
             raise NotPorted(self._owed())
         return [action_to_py(&buf[i], self.content) for i in range(n)]
 
-    def clone(self) -> "CoreState":
+    def clone(self):
         """An independent copy (the C state copied whole; the Content shared)."""
         cdef CoreState o = CoreState.__new__(CoreState)
         o.s = self.s
@@ -39,6 +39,8 @@ cdef class CoreState:
         action_from_py(&a, action, self.content)
         if _apply.apply(&self.s, &self.content.r, &self.content.ops, &a) == NOT_PORTED:
             raise NotPorted(action.kind.value)
+        if self.s.n_pending >= MAX_PENDING:  # one more decision would overwrite the top
+            raise NotPorted(f"a decision stack of {MAX_PENDING} (the core holds fewer)")
         if self.history is not None:
             self.history.append(action)
 
