@@ -95,7 +95,8 @@ class PairedRunner:
         if self.pool is not None:
             for process in list(getattr(self.pool, "_processes", {}).values()):
                 process.terminate()
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            # not cancel_futures: the pool, now broken, fails every queued game itself
+            self.pool.shutdown(wait=True)
             self.pool = None
 
     def run(self, units: Iterable[Unit]) -> Iterator[tuple[Unit, list, list]]:
@@ -165,5 +166,7 @@ class PairedRunner:
         except KeyboardInterrupt:
             self.interrupted = True
         finally:
-            for future in flight:   # the test decided (or Ctrl-C): queued games are dropped
-                future.cancel()
+            # the test decided (or Ctrl-C): the queued games are dropped with the workers
+            # (__exit__); a future is never cancelled here, as Python 3.11's pool then
+            # fails in its own thread (InvalidStateError) when the workers are stopped
+            flight.clear()
