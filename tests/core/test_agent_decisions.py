@@ -87,7 +87,8 @@ def test_the_golden_heuristic_games(bundled):
 
 # games that reach the rare decisions (hero redraw, flee strike, amnesty, a raid's draws)
 RARE_GAMES = [(3041, ["balanced"] * 4), (3071, ["balanced"] * 4),
-              (3148, ["adventurer", "raider", "balanced"]), (3190, MIXED)]
+              (3148, ["adventurer", "raider", "balanced"]), (3190, MIXED),
+              (3149, MIXED), (3070, ["raider"] * 4), (3022, ["adventurer", "raider", "balanced"])]
 
 
 @pytest.mark.slow

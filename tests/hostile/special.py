@@ -27,9 +27,10 @@ def no_fonts(scene, case, run):
         return run(case.run)
 
 
-def child_process(scene, case, run, timeout=60, signal_after=None, sig=None):
+def child_process(scene, case, run, timeout=60, signal_after=None, sig=None, env=None):
     """The command in its own process (a hang or a memory climb cannot take the test
-    run with it): killed after `timeout` seconds, which fails the case."""
+    run with it): killed after `timeout` seconds, which fails the case; `env`: more
+    environment variables for it."""
     import os
     import signal as signals
     import subprocess
@@ -37,7 +38,7 @@ def child_process(scene, case, run, timeout=60, signal_after=None, sig=None):
     import time
 
     argv = [sys.executable, "-m", "toolkit"] + [scene.fill(a) for a in case.run]
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
     child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              cwd=scene.tmp, env=env, start_new_session=True)
     if signal_after is not None:
@@ -144,7 +145,8 @@ def terminate_build(scene, case, run):
 
 def interrupt_compare(scene, case, run):
     """Compare against an edited copy (identical content is decided within seconds), then
-    Ctrl-C while it plays."""
+    Ctrl-C while it plays: on the Python engine, as the compiled core decides even this
+    edit in about a second, before the signal."""
     import re
     import shutil
     import signal
@@ -155,7 +157,8 @@ def interrupt_compare(scene, case, run):
                           lambda m: f"glory_to_win: {int(m.group(1)) + 1}", game.read_text())
     assert edits == 1, "the bundled game.yaml has no glory_to_win line to edit"
     game.write_text(text)
-    return child_process(scene, case, run, timeout=120, signal_after=10, sig=signal.SIGINT)
+    return child_process(scene, case, run, timeout=120, signal_after=10, sig=signal.SIGINT,
+                         env={"TOOLKIT_PURE_PYTHON": "1"})
 
 
 def git_compare_dirty(scene, case, run):
