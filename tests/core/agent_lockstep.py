@@ -4,13 +4,13 @@ players, each decision checked against the compiled agents.
 `agent_lockstep(catalog, seed, agent_names, coverage)` plays one game with the Python
 engine and agents. At every decision of a heuristic seat with more than one legal action
 it converts the state to the core (`from_state`) and asks the compiled scorers for each
-legal action's score: core-3's `agent_turns_probe.turn_scores` (turns.py) and, for the other
-kinds, core-4's dispatch `agent_choose.scores` (decisions.py, when built). Each score
+legal action's score: the turn scorers' `agent_turns_probe.turn_scores` (turns.py) and, for the other
+kinds, the decision scorers' dispatch `agent_choose.scores` (decisions.py, when built). Each score
 is compared with the Python agent's (`HeuristicAgent.scores`) as exact doubles, per action
 kind: exact, divergent, or not ported (None). With `hidden=True` the scores are also
 asked on a determinized state (engine.determinize: the seat's observation with every
 hidden part re-sampled): a compiled scorer that reads what the seat cannot see differs
-there. When core-4's `agent_choose.choose_index(core, tables, style, seat, idle, rng)
+there. When the decision scorers' `agent_choose.choose_index(core, tables, style, seat, idle, rng)
 -> (index, idle after, stream state after)` exists and every action of the decision is
 ported, the chosen action, the agent stream's state after and the idle counter are
 compared too. With `synthetic=True` the scorers that real games seldom ask
@@ -75,7 +75,7 @@ def _optional(name: str, attr: str):
 def c_scores(core, tables, style: int, seat: int, idle: int, legal: list,
              real: bool = True) -> list:
     """Each action's compiled score (None: not ported): turn kinds from agent_turns, the
-    others (when `legal` is the position's legal list) from core-4's agent_choose."""
+    others (when `legal` is the position's legal list) from the decision scorers' agent_choose."""
     from toolkit.games.caravans.core.agent_turns_probe import turn_scores
     out = turn_scores(core, tables, style, seat, idle, legal)
     every = _optional("agent_choose", "scores") if real and None in out else None

@@ -2,7 +2,7 @@
 operations with random parameters (any of the 33 ops on any hero, follower, trick,
 equipment, weapon or event), so that combinations the bundled cards never make (a weapon
 that cancels hits, an event that gives gold, a hero with a volley and a flee strike...) are
-checked too. (fuzz_content.py, core-1's, fuzzes the YAML: numbers, stats, effects moved
+checked too. (fuzz_content.py, the turn side's, fuzzes the YAML: numbers, stats, effects moved
 between cards.) Seeded: a failure names the game seed and the action."""
 
 from __future__ import annotations

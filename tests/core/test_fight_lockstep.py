@@ -52,7 +52,7 @@ def fight_lockstep(catalog, seed, agents, legal_ok: Counter, applied: Counter,
             legal_ok[state.pending[-1]["kind"]] += 1
         if probe.apply(core, action):
             py = clone(state)
-            HANDLERS[action.kind](py, current_player(py), *action.args)  # apply's tail is core-1's
+            HANDLERS[action.kind](py, current_player(py), *action.args)  # apply's tail is the turn side's
             back = convert.to_state(core)
             assert state_hash(back) == state_hash(py), (
                 f"state differs after {action!r}: seed {seed}, action {index}, {agents}: "

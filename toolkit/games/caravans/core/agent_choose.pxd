@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The heuristic agents' dispatch in C (core-4): agents/heuristic.py's choose."""
+"""The heuristic agents' dispatch in C: agents/heuristic.py's choose."""
 
 from toolkit.native.mt cimport MT
 from toolkit.games.caravans.core.layout cimport CState, CAction

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """agents/heuristic.py's HeuristicAgent.choose in C: score every legal action with the
-seat's style (core-3's turn scorers, core-4's decision scorers), add the style's noise
+seat's style (the turn scorers' turn scorers, the decision scorers' decision scorers), add the style's noise
 times the agent's next random() in legal order, take the first of the highest; then note
 idle turns. One legal action: taken with no draw, as in Python.
 

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""agents/decisions.py's scorers in C (core-4): the decisions a heuristic player takes
+"""agents/decisions.py's scorers in C: the decisions a heuristic player takes
 outside its own actions (starting party, combat choices, capture, raids and delves,
 rerolls and discards, the seed's open choices) and the zero scorers."""
 

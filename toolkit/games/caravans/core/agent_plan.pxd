@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""agents/plan.py in C (core-3): a seat's goals on the board and the pull they exert.
+"""agents/plan.py in C: a seat's goals on the board and the pull they exert.
 Goals are kept in the CView (v.goals: derive() then ranked); plan._here (the visited
 tavern waits) is applied by the readers."""
 

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """The small value functions of agents/value.py and agents/gear.py that the plan and the
-turn scorers read (core-3), in C: mission_value, rumor_value, equipment_value,
+turn scorers read, in C: mission_value, rumor_value, equipment_value,
 weapon_use, will_upgrade; and Python's float floor division."""
 
 from toolkit.games.caravans.core.agent_view cimport CView

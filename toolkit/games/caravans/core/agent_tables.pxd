@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Per-content tables of the compiled heuristic agents (core-3), built once per (Rules,
+"""Per-content tables of the compiled heuristic agents, built once per (Rules,
 styles file) by agent_tables.pyx `agent_tables(content, styles)`: every style's weights
 as an array (F_* = toolkit/games/caravans/agents/features.py FEATURES order), its fades
 (travel_decay ** n), and the dice odds the Python agents take from odds.py/plan.py/value.py,

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The armory's turn scores (core-3; see agent_turns_armory.pyx)."""
+"""The armory's turn scores (see agent_turns_armory.pyx)."""
 
 from toolkit.games.caravans.core.agent_view cimport CView
 

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """agents/value.py's fight-side values and decisions.py's card and party prices, in C
-(core-4), for one CView (agent_view.pxd): the same doubles, the same operations in the
+(the decision scorers), for one CView (agent_view.pxd): the same doubles, the same operations in the
 same order as the Python agents."""
 
 from toolkit.games.caravans.core.agent_view cimport CView

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""One seat's view of the state at one decision (core-3): agents/view.py in C.
+"""One seat's view of the state at one decision: agents/view.py in C.
 
 A CView lives for one decision (view_init clears it); every fact is computed at most
 once and kept in the struct (the `has_*` flags). It reads only what the seat's
@@ -12,7 +12,7 @@ Checks are CHK_* bit masks (ops.pxd) beyond the stat's own.
 The `s` pointer is non-const only because the engine's pure hooks (hero_stat, dice,
 enter_wanted, war, ignore) take CState*; a view never writes to the state.
 
-Scorer modules (core-3 agent_turns/agent_plan, core-4 agent_decisions/agent_value) keep
+Scorer modules (agent_turns, agent_plan, agent_decisions, agent_value) keep
 their own per-decision memo in the `memo*` fields below (add fields at the END, and say
 so in /tmp/briefs/core-view-ready.txt).
 """
@@ -57,12 +57,12 @@ cdef struct CView:
     char has_rivals
     char has_goals
     char has_pull
-    char has_explorer                     # core-4 agent_value memo
+    char has_explorer                     # the decision scorers agent_value memo
     char has_dice[4]                      # dice_for(stat) without extra checks, by H_*
     char has_stat[MAX_PLAYERS][4]
     char has_fighter[MAX_REFS]
     char has_threat[MAX_REGIONS]
-    char has_fight_value[MAX_REFS][2]     # core-4 agent_value memo: by (ref slot, found)
+    char has_fight_value[MAX_REFS][2]     # the decision scorers agent_value memo: by (ref slot, found)
     char has_ranged[MAX_REFS][4]          # fight odds memo by (ref slot, extra dice 0..3)
     char has_melee[MAX_REFS][4]
     int _end_flags
@@ -85,7 +85,7 @@ cdef struct CView:
     int rival_inside[MAX_PLAYERS]
     double rival_weight[MAX_PLAYERS]
     double pull_here                      # plan.step_score's pull of the seat's position
-    double explorer                       # core-4 agent_value memo
+    double explorer                       # the decision scorers agent_value memo
     double fight_value[MAX_REFS][2]
     double ranged[MAX_REFS][4]
     double melee[MAX_REFS][4]

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The fight odds of a View (fight.py through view.py) and View.threat (core-3); cimported
+"""The fight odds of a View (fight.py through view.py) and View.threat; cimported
 again by agent_view.pxd, so `from ...agent_view cimport *` brings these too."""
 
 from toolkit.games.caravans.core.agent_view cimport CView

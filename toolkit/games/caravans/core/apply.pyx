@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """apply: carry out an action for the current player (engine/apply.py): the turn side's
-kinds here, the fight side's through core-2's fight_apply; then the cargo limit and stale
+kinds here, the fight side's through the fight side's fight_apply; then the cargo limit and stale
 hand-limit discards, as the engine does after every action. NOT_PORTED: the action (or a
 rule it reached) is not in C yet; the state is then left part-way and must be dropped."""
 

@@ -147,7 +147,7 @@ cdef struct CRules:
 
 cdef class Content:
     cdef CRules r
-    cdef COps ops                         # the effects (core-2's ops.compile_ops)
+    cdef COps ops                         # the effects (the fight side's ops.compile_ops)
     cdef readonly object rules              # the engine's Rules it was compiled from
     cdef readonly tuple regions, goods, races, heroes, parties, glory, missions, rumors
     cdef readonly tuple events, equipment, weapons, npcs, syms

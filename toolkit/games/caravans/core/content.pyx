@@ -2,7 +2,7 @@
 """Compile the engine's Rules (engine/rules.py) into a Content: C arrays for the core.
 
 `compile_rules(rules)` returns the Content (cached per Rules) or raises CoreRefused with a
-one-line reason (a count above a compiled maximum, an effect op the core does not know: core-2's
+one-line reason (a count above a compiled maximum, an effect op the core does not know: the fight side's
 ops.compile_ops fills the effect table);
 the caller then runs the Python engine and says so.
 """

@@ -5,7 +5,7 @@
 equal (random streams included); the log and the action history ride along as the Python
 lists they were (the core does not keep a log). A state the core cannot hold (a list
 longer than a compiled maximum) raises CoreRefused with one line. The fight side's parts
-(combat, raid, parties, pending decisions) go through core-2's fight_convert.
+(combat, raid, parties, pending decisions) go through the fight side's fight_convert.
 """
 
 import random

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Small inline helpers of the compiled core (core-2; core-1 may use them too): int lists
+"""Small inline helpers of the compiled core (the turn side may use them too): int lists
 (`int a[]` + a count, kept in order as the engine's Python lists), dice (engine/rng.py
 `roll`, draw for draw from the dice stream), combatant refs (fight_layout.pxd encoding)
 and pushing a pending decision."""

@@ -1,8 +1,8 @@
 # cython: language_level=3
 """checks.py in C: hero stats, dice for a check, skill checks with the reroll decision.
 
-What follows a check is a continuation by THEN_*: explore and complete are core-2's
-(fight_turn), recruit/rumor/mission core-1's tavern, registered with set_continuation
+What follows a check is a continuation by THEN_*: explore and complete are the fight side's
+(fight_turn), recruit/rumor/mission the turn side's tavern, registered with set_continuation
 (data0/data1: the reroll entry's data, see fight_layout.pxd CDecision)."""
 
 from toolkit.games.caravans.core.layout cimport *

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Converters of the fight side's structs (dict <-> C), called by core-1's convert.pyx.
+"""Converters of the fight side's structs (dict <-> C), called by the turn side's convert.pyx.
 
 Ids are mapped by `fight_ids(rules)` (a cached FightIds: the encodings of
 fight_layout.pxd); combat/raid converters take the Rules or the core's Content, the others

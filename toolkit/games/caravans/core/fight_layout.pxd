@@ -1,7 +1,7 @@
 # cython: language_level=3
-"""The fight side of the compiled Caravans state (core-2): combat, raid and the pending
+"""The fight side of the compiled Caravans state: combat, raid and the pending
 decisions the fight side pushes, as C structs mirroring the dicts of engine/state.py
-(`state.combat`, `state.raid`, `state.pending` entries). `layout.pxd` (core-1) cimports
+(`state.combat`, `state.raid`, `state.pending` entries). `layout.pxd` cimports
 this file; this file cimports nothing of layout.pxd (no cycle).
 
 Encodings shared with layout.pxd (please keep them):

@@ -1,7 +1,7 @@
 # cython: language_level=3
-"""Python access to the fight side on a CoreState, for core-2's tests (tests/core/
+"""Python access to the fight side on a CoreState, for the fight side's tests (tests/core/
 test_fight*.py): the legal actions of a fight decision and applying a fight action, without
-core-1's dispatch (so the fight side is checked on its own)."""
+the turn side's dispatch (so the fight side is checked on its own)."""
 
 from toolkit.games.caravans.core.layout cimport CAction, MAX_ACTIONS, NOT_PORTED
 from toolkit.games.caravans.core.convert cimport CoreState, action_from_py, action_to_py

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The fight side's entry points for core-1's legal.pyx / apply.pyx.
+"""The fight side's entry points for the turn side's legal.pyx / apply.pyx.
 
 fight_legal: the actions of the decision on top of the stack (every kind but
 choose_party and discard_glory: NOT_PORTED for those). fight_apply: an action of a kind

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The fight side's legal actions and action handlers (engine/legal.py DECISIONS and
-engine/apply.py HANDLERS for the fight's kinds; AMNESTY is core-1's flow.amnesty_choice)."""
+engine/apply.py HANDLERS for the fight's kinds; AMNESTY is the turn side's flow.amnesty_choice)."""
 
 from toolkit.games.caravans.core.layout cimport *
 from toolkit.games.caravans.core.content cimport CRules

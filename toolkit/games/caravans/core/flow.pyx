@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""flow.py in C (see flow.pxd); the event itself is resolved by core-2's ops_events."""
+"""flow.py in C (see flow.pxd); the event itself is resolved by the fight side's ops_events."""
 
 from toolkit.native.mt cimport mt_shuffle_int
 from toolkit.games.caravans.core.layout cimport *

@@ -12,7 +12,7 @@ Bounds: the MAX_* below are compile-time; core/content.pyx refuses (one line, th
 engine runs) a content whose counts exceed them, and convert refuses a state that does.
 
 Fight side: `CCombat`, `CRaid`, `CParty`, the pending `CDecision` and the shared enums
-(NONE, S_*, H_*, T_*, D_*, THEN_*, REF encoding) come from core/fight_layout.pxd (core-2).
+(NONE, S_*, H_*, T_*, D_*, THEN_*, REF encoding) come from core/fight_layout.pxd.
 A choose_party decision has the key "end_turn" exactly when the phase is not setup (death
 pushes it, setup does not), so `CDecision.end_turn` needs no presence flag.
 """

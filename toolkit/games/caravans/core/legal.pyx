@@ -2,7 +2,7 @@
 """legal: every action the current player may take now (engine/legal.py, same order).
 
 The turn, the tavern visit, glory plays and the choose_party / discard_glory decisions are
-here; every other decision is core-2's fight_legal (NOT_PORTED while it is not done)."""
+here; every other decision is the fight side's fight_legal (NOT_PORTED while it is not done)."""
 
 from toolkit.games.caravans.core.layout cimport *
 from toolkit.games.caravans.core.content cimport CRules

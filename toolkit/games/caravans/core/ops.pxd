@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Effect operations of the compiled Caravans core (core-2): op codes, hooks and params.
+"""Effect operations of the compiled Caravans core: op codes, hooks and params.
 
 Every op of content/ops.py, with its params as ints (ids as indices, see fight_layout.pxd;
 NONE = -1 for None):
@@ -38,8 +38,8 @@ NONE = -1 for None):
   OP_AMNESTY            a=remove                            event
   OP_TOLLS              a=gold                              toll
 
-The table (COps) is compiled once per Rules by ops_table.pyx `compile_ops` (core-2):
-core-1's content compile calls it and keeps the COps in its content object; a reason
+The table (COps) is compiled once per Rules by ops_table.pyx `compile_ops`:
+the turn side's content compile calls it and keeps the COps in its content object; a reason
 string back means the Python engine runs. Sources: one int space (heroes, glory cards,
 equipment, weapons, events, each in catalog order); the ops of source s are
 ops[first[s]:first[s + 1]], in the card's order (abilities' effects after `effects`).

@@ -15,7 +15,7 @@ cdef SwapDemand _swap_demand = NULL
 
 
 cdef void set_tavern_ops(SellCards sell, SwapDemand swap) noexcept nogil:
-    """core-1's tavern functions the sell_at_demand and demand_shift operations call."""
+    """the turn side's tavern functions the sell_at_demand and demand_shift operations call."""
     global _sell_cards, _swap_demand
     _sell_cards, _swap_demand = sell, swap
 

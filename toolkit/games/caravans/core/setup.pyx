@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""setup.py in C (see setup.pxd). A new hero's start is core-2's (fight_death)."""
+"""setup.py in C (see setup.pxd). A new hero's start is the fight side's (fight_death)."""
 
 from toolkit.games.caravans.core.layout cimport *
 from toolkit.games.caravans.core.content cimport CRules

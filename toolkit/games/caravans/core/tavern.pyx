@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""tavern.py in C (see tavern.pxd). Skill checks go through core-2's fight_checks; the
+"""tavern.py in C (see tavern.pxd). Skill checks go through the fight side's fight_checks; the
 check continuations of this module are registered there at import."""
 
 from toolkit.games.caravans.core.layout cimport *

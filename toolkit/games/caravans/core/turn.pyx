@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""turn.py in C (see turn.pxd). Explore and missions are core-2's (fight_rules)."""
+"""turn.py in C (see turn.pxd). Explore and missions are the fight side's (fight_rules)."""
 
 from libc.string cimport memset
 
@@ -48,7 +48,7 @@ cdef bint free_leave(CState* s, const CRules* R, const COps* o, int seat) noexce
 
 
 cdef int npc_attacks(CState* s, const CRules* R, const COps* o, int seat) noexcept nogil:
-    """NPCs in the player's region that hunt it attack (core-2's fight_combat)."""
+    """NPCs in the player's region that hunt it attack (the fight side's fight_combat)."""
     _npc_attacks(s, R, o, seat)
     return 0
 
