@@ -13,8 +13,8 @@ The `s` pointer is non-const only because the engine's pure hooks (hero_stat, di
 enter_wanted, war, ignore) take CState*; a view never writes to the state.
 
 Scorer modules (agent_turns, agent_plan, agent_decisions, agent_value) keep
-their own per-decision memo in the `memo*` fields below (add fields at the END, and say
-so in /tmp/briefs/core-view-ready.txt).
+their own per-decision memo in the `memo*` fields below (add fields at the END, and
+rebuild every module that cimports this file: struct offsets move).
 """
 
 from toolkit.games.caravans.core.layout cimport *
