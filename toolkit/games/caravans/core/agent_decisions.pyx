@@ -6,6 +6,7 @@ from libc.math cimport rint
 
 from toolkit.games.caravans.core.layout cimport *
 from toolkit.games.caravans.core.content cimport CRules
+from toolkit.games.caravans.core.fight_base cimport list_has
 from toolkit.games.caravans.core.ops cimport COps, OP_COMBAT_DICE, OP_CANCEL_HIT, src_glory
 from toolkit.games.caravans.core.agent_tables cimport *
 from toolkit.games.caravans.core.agent_view cimport *
@@ -124,21 +125,13 @@ cdef int _stat_sum(const CParty* p) noexcept nogil:
     return total
 
 
-cdef bint _has(const int* items, int n, int x) noexcept nogil:
-    cdef int i
-    for i in range(n):
-        if items[i] == x:
-            return True
-    return False
-
-
 cdef double _gear(CView* v, const CParty* p) noexcept nogil:
     """sum(equipment_value(...)) over a party's tokens, left to right from 0."""
     cdef double total = 0.0
     cdef int i
     for i in range(p.n_equipment):
         total = total + equipment_value(v, p.equipment[i],
-                                        _has(p.flipped, p.n_flipped, p.equipment[i]))
+                                        list_has(p.flipped, p.n_flipped, p.equipment[i]))
     return total
 
 

@@ -4,6 +4,7 @@ swap equipment, buy and sell weapons): the same doubles as the Python scorers.""
 
 from toolkit.games.caravans.core.layout cimport *
 from toolkit.games.caravans.core.content cimport CRules
+from toolkit.games.caravans.core.fight_base cimport list_has
 from toolkit.games.caravans.core.agent_tables cimport *
 from toolkit.games.caravans.core.agent_view cimport *
 from toolkit.games.caravans.core.agent_plan_value cimport (py_floordiv, equipment_value,
@@ -19,14 +20,6 @@ cdef double short_of(CView* v, double keep, int cost) noexcept nogil:
     return x if x > 0.0 else 0.0
 
 
-cdef bint _has(const int* items, int n, int x) noexcept nogil:
-    cdef int i
-    for i in range(n):
-        if items[i] == x:
-            return True
-    return False
-
-
 cdef double form_party_score(CView* v, int kind) noexcept nogil:
     cdef const CParty* party = &v.me.party
     cdef int cost = v.R.party_cost[kind] - resale(v.R, party), i, e
@@ -37,7 +30,7 @@ cdef double form_party_score(CView* v, int kind) noexcept nogil:
     cdef double lost = 0.0
     for i in range(party.n_equipment):       # sum(): left to right (Python 3.11)
         e = party.equipment[i]
-        lost += equipment_value(v, e, _has(party.flipped, party.n_flipped, e))
+        lost += equipment_value(v, e, list_has(party.flipped, party.n_flipped, e))
     return gain - v.w[F_GOLD] * cost - short - 0.5 * lost
 
 
@@ -59,7 +52,7 @@ cdef double _tavern_token(CView* v) noexcept nogil:
     cdef int token = v.s.tavern_eq[region]
     if token < 0:                            # None or no entry: not a str
         return v.w[F_EQUIPMENT]
-    if not _has(v.s.eq_revealed, v.s.n_eq_revealed, region):
+    if not list_has(v.s.eq_revealed, v.s.n_eq_revealed, region):
         return equipment_value(v, NONE, False)
     return equipment_value(v, token, False)
 
@@ -77,7 +70,7 @@ cdef double swap_equipment_score(CView* v, int e) noexcept nogil:
     cdef int cost = v.R.armory_equipment_cost
     cdef double worth = _tavern_token(v)
     cdef double mine = equipment_value(
-        v, e, _has(v.me.party.flipped, v.me.party.n_flipped, e))
+        v, e, list_has(v.me.party.flipped, v.me.party.n_flipped, e))
     cdef double short = short_of(v, v.w[F_GOLD_RESERVE], cost)
     return worth - mine - v.w[F_GOLD] * cost - short
 
@@ -92,7 +85,7 @@ cdef double _stash_step(CView* v, int extra) noexcept nogil:
     cdef int per = v.R.stash_gold_per_point, room = v_stash_room(v)
     cdef double usable, points
     if v.me.region != v_home(v) or room <= 0 or \
-            _has(v.s.visit.done, v.s.visit.n_done, ACT_STASH):
+            list_has(v.s.visit.done, v.s.visit.n_done, ACT_STASH):
         return 0.0
     usable = v.me.gold - v.w[F_STASH_KEEP]
     if not (usable > 0):
