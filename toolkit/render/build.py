@@ -50,7 +50,7 @@ def build(project: Path, opts: BuildOptions) -> BuildResult:
     build.json naming the outputs of this build once all are written."""
     project = Path(project)
     default = Path(opts.out).resolve() == (project / "output").resolve()
-    claim_output(opts.out, default=default)
+    claim_output(opts.out, default=default, project=project)
     folder = opts.folder
     with output_lock(opts.out), no_cyclic_gc():
         drop_manifest(folder, root=opts.out)

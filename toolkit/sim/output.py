@@ -1,28 +1,23 @@
 """Writing a run's files: games.jsonl, report.json and report.html, each through a
-temporary file in the same folder renamed into place."""
+temporary file in the same folder renamed into place (`toolkit.guarded_files`): the
+folder may not be a link, nor be reached through a link out of the project."""
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from toolkit import guarded_files
 from toolkit.errors import UsageError
 
 
 def write_atomic(path: Path, text: str) -> Path:
-    """Writes `text` to `path` via a temp file and a rename: readers never see half a file."""
+    """Writes `text` to `path` via a temp file and a rename: readers never see half a file.
+    A link in the file's place that leads out of its folder is refused, never followed."""
     path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # same folder: rename is atomic
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}", file=str(path)) from None
-    return path
+    return guarded_files.write_text(path, text, root=path.parent, what="its folder",
+                                    error=UsageError)
 
 
 def jsonl(records: Iterable[Mapping[str, Any]]) -> str:
@@ -31,9 +26,10 @@ def jsonl(records: Iterable[Mapping[str, Any]]) -> str:
                    for r in records)
 
 
-def write_run(out_dir: Path, records, report: Mapping[str, Any], html: str) -> dict[str, Path]:
+def write_run(out_dir: Path, records, report: Mapping[str, Any], html: str,
+              project: Path | None = None) -> dict[str, Path]:
     """The three files of a run in `out_dir`; returns their paths by name."""
-    out_dir = Path(out_dir)
+    out_dir = check_writable(out_dir, project)
     return {
         "games": write_atomic(out_dir / "games.jsonl", jsonl(records)),
         "report": write_atomic(out_dir / "report.json",
@@ -42,15 +38,8 @@ def write_run(out_dir: Path, records, report: Mapping[str, Any], html: str) -> d
     }
 
 
-def check_writable(out_dir: Path) -> None:
-    """Stops with one line when the output folder cannot be created or written, before
-    any game is played (a probe file is written and removed)."""
-    out_dir = Path(out_dir)
-    probe = out_dir / f".probe.{os.getpid()}.tmp"
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        probe.write_text("", encoding="utf-8")
-        probe.unlink()
-    except OSError as exc:
-        raise UsageError(f"cannot write to the output folder {out_dir}: "
-                         f"{exc.strerror or exc}", file=str(out_dir)) from None
+def check_writable(out_dir: Path, project: Path | None = None) -> Path:
+    """Stops with one line when the output folder is a link, is reached through a link out
+    of `project`, or cannot be created or written, before any game is played (a probe file
+    is written and removed)."""
+    return guarded_files.prepare_folder(Path(out_dir), project)

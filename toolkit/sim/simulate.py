@@ -53,7 +53,7 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     counts = parse_players(players or f"{allowed[0]}-{allowed[1]}", allowed)
     spec = parse_agents(agents, max(counts), game, catalog)
     folder = Path(out) if out else default_output(root) / "sim"
-    check_writable(folder)  # before any game is played
+    check_writable(folder, root)  # before any game is played
     plan = plan_games(seed, games, counts, spec)
     records = run_games(root, [g.seed for g in plan], [g.agents for g in plan],
                         workers=workers, backend=backend, scheduler=scheduler,
@@ -61,5 +61,5 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     report = build_report(records, seed=seed, agents=agents.strip(), requested=games,
                           game=game, catalog=catalog)
     html = render_html(report, catalog.names, catalog.game.title.en)
-    paths = write_run(folder, records, report, html)
+    paths = write_run(folder, records, report, html, project=root)
     return RunResult(records, report, paths, dict(catalog.names))
