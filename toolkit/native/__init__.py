@@ -30,6 +30,7 @@ PACKAGE = Path(__file__).resolve().parent.parent  # the toolkit package folder
 _loaded: dict[str, str] = {}  # compiled module name -> COMPILED | PYTHON | STALE
 _packages: dict[str, str] = {}  # package -> its package_state
 _broken: dict[str, str] = {}  # built module that failed to import -> why
+_mirror: dict[str, str] = {}  # compiled module whose mirrored .py changed -> builds' line
 _announced = False
 
 
@@ -62,7 +63,17 @@ def _stale(module: ModuleType) -> bool:
     stale build would silently run the old code; the fallback always runs the current
     one). See builds.module_state."""
     built = Path(getattr(module, "__file__", "") or "")
-    return built.is_file() and builds.module_state(module.__name__, built)[0] == STALE
+    if not built.is_file():
+        return False
+    state, why = builds.module_state(module.__name__, built)
+    _note_mirror(module.__name__, why)
+    return state == STALE
+
+
+def _note_mirror(name: str, why: str) -> None:
+    """Remember a mirror fault (a changed .py under a compiled twin) for `notice`."""
+    if why.startswith(builds.MIRROR):
+        _mirror[name] = why.removeprefix(builds.MIRROR)
 
 
 def load_package(package: str, module: str) -> ModuleType | None:
@@ -89,7 +100,10 @@ def package_state(package: str) -> str:
         return PYTHON
     if package in _packages:
         return _packages[package]
-    states = {name: state for name, (state, _) in builds.package_states(package).items()}
+    found_states = builds.package_states(package)
+    for name, (_, why) in found_states.items():
+        _note_mirror(name, why)
+    states = {name: state for name, (state, _) in found_states.items()}
     _loaded.update(states)
     found = set(states.values())
     _packages[package] = STALE if STALE in found else PYTHON if PYTHON in found else COMPILED
@@ -98,7 +112,9 @@ def package_state(package: str) -> str:
 
 def _built(name: str) -> str:
     """COMPILED, PYTHON (no extension file) or STALE of dotted `name`, from the files."""
-    return builds.module_state(name)[0]
+    state, why = builds.module_state(name)
+    _note_mirror(name, why)
+    return state
 
 
 def declared() -> list[str]:
@@ -127,6 +143,11 @@ def notice() -> str | None:
         name, why = sorted(_broken.items())[0]
         return (f"note: compiled part {_shown([name])} does not load ({why}); using the "
                 "Python engine (same results, slower). Rebuild with pip install -e .")
+    if _mirror:
+        name, why = sorted(_mirror.items())[0]
+        return (f"note: {why}, so the compiled {_shown([name])} would play the old rule; "
+                "using the Python engine (same results, slower). Port the change, run "
+                "scripts/stamp_mirrors.py, then pip install -e .")
     stale = [name for name, how in found if how == STALE]
     if stale:
         return (f"note: compiled parts older than their source ({_shown(stale)}); "

@@ -15,6 +15,7 @@ modules that are current.
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.machinery
 import re
 from pathlib import Path
@@ -25,6 +26,11 @@ STALE_AFTER = 2.0  # seconds a source may be newer than its build (a wheel's unp
 # `from X cimport a, b as c` (names possibly in parentheses over lines) or `cimport X as y`
 CIMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+cimport[ \t]+(\([^)]*\)|[^\n#]*)"
                      r"|cimport[ \t]+([^\n#]*))", re.M)
+
+
+# `# mirrors: <path from the folder holding toolkit/> sha256:<16 hex>`, one per line
+MIRRORS = re.compile(r"^#[ \t]*mirrors:[ \t]*(\S+)[ \t]+sha256:([0-9a-f]{16})[ \t]*$", re.M)
+MIRROR = "mirror: "  # how module_state's reason for a mirror fault begins
 
 
 @functools.lru_cache(maxsize=1)
@@ -90,6 +96,54 @@ def _cimports(path: str, stamp: int, name: str) -> frozenset[str]:
                      if item.split(".")[0] == "toolkit" and source(item, ".pxd").is_file())
 
 
+def digest(path: Path) -> str | None:
+    """The first 16 hex digits of the sha256 of a file's bytes (None if it cannot be read)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return _digest(str(path), info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=1024)
+def _digest(path: str, stamp: int, size: int) -> str | None:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+    except OSError:
+        return None
+
+
+def mirrors(path: Path) -> list[tuple[str, str]]:
+    """(python file, digest when ported) of every `# mirrors:` line of a .pyx or .pxd."""
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return []
+    return _mirrors(str(path), stamp)
+
+
+@functools.lru_cache(maxsize=1024)
+def _mirrors(path: str, stamp: int) -> list[tuple[str, str]]:
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    return MIRRORS.findall(text)
+
+
+def mirror_fault(paths: list[Path]) -> str:
+    """'' when every Python module that `paths` (a module's sources) mirror still has the
+    digest it was ported from; else MIRROR and one line naming the first that does not."""
+    for path in paths:
+        for python, ported in mirrors(path):
+            now = digest(root() / python)
+            if now is None:
+                return f"{MIRROR}{python} (mirrored by {path.name}) is missing"
+            if now != ported:
+                return f"{MIRROR}{python} changed since {path.name} was ported from it"
+    return ""
+
+
 def dependencies(name: str, folder: Path | None = None) -> dict[str, list[Path]]:
     """Every toolkit module the build of `name` reads, transitively: {dotted name: its
     source files that exist (.pyx, .pxd)}. `folder` holds `name`'s own files (default:
@@ -114,19 +168,24 @@ def module_state(name: str, built: Path | None = None,
                  margin: float = STALE_AFTER) -> tuple[str, str]:
     """(COMPILED | PYTHON | STALE, why) of dotted `name` (or of the extension file
     `built`, e.g. an imported module's __file__): PYTHON when there is no extension file,
-    STALE when one of its sources (see `dependencies`) is newer than it by > `margin` s."""
+    STALE when one of its sources (see `dependencies`) is newer than it by > `margin` s,
+    or when a Python module it mirrors changed since it was ported (`mirror_fault`)."""
     built = built or extension(name)
     try:
         made = built.stat().st_mtime
     except (OSError, AttributeError):
         return PYTHON, "not built"
-    for paths in dependencies(name, built.parent).values():
+    found = dependencies(name, built.parent)
+    for paths in found.values():
         for path in paths:
             try:
                 if path.stat().st_mtime > made + margin:
                     return STALE, f"{path.name} is newer than the build"
             except OSError:
                 continue
+    fault = mirror_fault([path for paths in found.values() for path in paths])
+    if fault:
+        return STALE, fault
     return COMPILED, ""
 
 

@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/agents/goalpull.py sha256:b3185ff50c285f45
 """Compiled `goalpull.py`: the same `Goals` over C arrays, returning the same floats
 (doubles, the same operations in the same order; see goalpull.py for the meaning)."""
 

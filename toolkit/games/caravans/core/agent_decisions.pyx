@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/agents/decisions.py sha256:b9a399253d11ef11
 """agents/decisions.py in C over a CView: every scorer follows the Python one line by line
 (same double operations in the same order; int sums where Python sums ints)."""
 

@@ -1,4 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/agents/plan.py sha256:65dbee66f713f016
+# mirrors: toolkit/games/caravans/agents/fingerprint.py sha256:1f77bfa6664806f9
 """agents/plan.py in C: goals (derive, ranked best first), the pull of a position (the
 goalpull kernel) and step_score; the same doubles as the Python plan. The goal cache of
 the Python agent (fingerprint.py, plan.kept) is only a cache: C derives afresh."""

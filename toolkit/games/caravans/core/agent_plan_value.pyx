@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/agents/gear.py sha256:ec35dd02136a14e6
 """value.mission_value / rumor_value and gear.py in C (see agent_plan_value.pxd); the
 same doubles as the Python functions (same operations, same order)."""
 

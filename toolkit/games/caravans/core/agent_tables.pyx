@@ -1,4 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/agents/tables.py sha256:29329f09d9ac2ede
+# mirrors: toolkit/games/caravans/agents/features.py sha256:0cf97f4f7dd0f1d8
+# mirrors: toolkit/games/caravans/agents/odds.py sha256:48f4e7844372eed3
 """Build the compiled agents' per-content tables (see agent_tables.pxd) once per (Rules,
 styles): the Python agents' own functions fill them, so the C agents read the same
 doubles. `agent_tables(content, styles)` -> AgentTables or CoreRefused (one line)."""

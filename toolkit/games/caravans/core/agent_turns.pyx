@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/agents/turns.py sha256:70d79d97280ff6cb
 """agents/turns.py in C: each scorer gives the double the Python scorer gives (the same
 operations in the same order; see turns.py for what each one means). The armory's
 scorers are in agent_turns_armory.pyx, the Python-facing probe in agent_turns_probe.pyx."""

@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/agents/turns.py sha256:70d79d97280ff6cb
 """The armory's turn scores of agents/turns.py in C (form_party, repair, restore, buy and
 swap equipment, buy and sell weapons): the same doubles as the Python scorers."""
 

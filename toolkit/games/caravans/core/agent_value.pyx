@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/agents/value.py sha256:149504f37ba6a328
 """agents/value.py (fight_value, raid_value, delve_value, explorer_value, bounty_cost) and
 decisions.py's party_pref / glory_card_value in C over a CView. Each function follows the
 Python one line by line (same double operations, same order); see those for the why."""

@@ -1,4 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/agents/view.py sha256:637b2de0845f9e14
+# mirrors: toolkit/games/caravans/engine/observe.py sha256:4bbc49a98818e8a0
 """agents/view.py in C (the fight odds and threats are in agent_view_fight.pyx): see
 agent_view.pxd. Every function gives the double the Python View gives (the same
 operations in the same order)."""

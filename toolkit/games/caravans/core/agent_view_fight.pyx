@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/agents/fight.py sha256:777eb7807cd70357
 """The fight odds a View asks for (agents/fight.py through view.py: fighter, ranged and
 melee wins) and View.threat, in C: the same doubles as the Python agents."""
 

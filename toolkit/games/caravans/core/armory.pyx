@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/armory.py sha256:c912d6f1ac5a5257
 """armory.py in C (see armory.pxd)."""
 
 from toolkit.games.caravans.core.layout cimport *

@@ -1,4 +1,5 @@
 # cython: language_level=3
+# mirrors: toolkit/games/caravans/engine/actions.py sha256:258739dcaca6e390
 """Actions and explore targets between the engine's values and the core's ints (the
 argument encoding is listed in layout.pxd at CAction)."""
 

@@ -1,4 +1,5 @@
 # cython: language_level=3
+# mirrors: toolkit/games/caravans/engine/rules.py sha256:524cd021cd02d876
 """Compile the engine's Rules (engine/rules.py) into a Content: C arrays for the core.
 
 `compile_rules(rules)` returns the Content (cached per Rules) or raises CoreRefused with a

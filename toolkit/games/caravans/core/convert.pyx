@@ -1,4 +1,5 @@
 # cython: language_level=3
+# mirrors: toolkit/games/caravans/engine/state.py sha256:f67978efc40f23b5
 """Exact converters between the engine's State (engine/state.py) and a CoreState (api.pyx).
 
 `from_state(state)` -> CoreState and `to_state(core)` -> State keep `record.state_hash`

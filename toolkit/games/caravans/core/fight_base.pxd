@@ -1,4 +1,5 @@
 # cython: language_level=3
+# mirrors: toolkit/games/caravans/engine/rng.py sha256:09e23f45c49bf45c
 """Small inline helpers of the compiled core (the turn side may use them too): int lists
 (`int a[]` + a count, kept in order as the engine's Python lists), dice (engine/rng.py
 `roll`, draw for draw from the dice stream), combatant refs (fight_layout.pxd encoding)

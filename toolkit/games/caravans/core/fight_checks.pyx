@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/checks.py sha256:85ce4e8321d27c3b
 """Skill checks (engine/checks.py): roll as many dice as the stat, succeed on enough
 skulls; a failed check may be rerolled with a trick (a REROLL/ACCEPT decision)."""
 

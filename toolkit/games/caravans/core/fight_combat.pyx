@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/combat.py sha256:c9c3f62646c4272b
 """Combat between two parties (engine/combat.py): ranged rounds with hidden choices taken
 as sequential COMBAT_CHOICE decisions, hits, flight; melee and spoils are fight_melee's."""
 

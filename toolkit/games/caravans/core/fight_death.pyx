@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/death.py sha256:6b3f9d1da6ed0f11
 """A hero's death and the next hero (engine/death.py)."""
 
 from libc.string cimport memcpy

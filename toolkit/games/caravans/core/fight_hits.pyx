@@ -1,4 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/party.py sha256:f7e510a53e8ed73f
+# mirrors: toolkit/games/caravans/engine/sides.py sha256:dac6550d33662527
 """Hits on a party (engine/party.py take_hits) and the two sides' standing (sides.py)."""
 
 from toolkit.native.mt cimport mt_random

@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/melee.py sha256:e978c3886b10ff95
 """Melee and a defeat with its spoils (engine/melee.py): loot, glory, bounty, rewards and
 the capture of the beaten party."""
 

@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/npc.py sha256:5bb309fe588bae72
 """NPC parties (engine/npc.py): entering play, moving toward their quarry, whom they
 attack, and their fixed combat choice."""
 

@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/raid.py sha256:e448a9a34ddd972a
 """Explorers (engine/raid.py): a raid (goods cards as loot, ambushes as hits, a bounty)
 or a delve together."""
 

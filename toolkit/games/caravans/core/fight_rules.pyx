@@ -1,4 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/legal.py sha256:840a3be7c7b39ad5
+# mirrors: toolkit/games/caravans/engine/apply.py sha256:6b2c48bc4e31b548
 """The fight side's legal actions and action handlers (engine/legal.py DECISIONS and
 engine/apply.py HANDLERS for the fight's kinds; AMNESTY is the turn side's flow.amnesty_choice)."""
 

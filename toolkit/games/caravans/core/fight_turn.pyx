@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/turn.py sha256:8e55a67997ff4288
 """Explore and missions (engine/turn.py): EXPLORE targets and the perception check, the
 found player, NPC, explorer or rumor; COMPLETE_MISSION with its check or delivery."""
 

@@ -1,4 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/flow.py sha256:b2f060b5e36429ba
+# mirrors: toolkit/games/caravans/engine/ending.py sha256:465880a5925c5349
 """flow.py in C (see flow.pxd); the event itself is resolved by the fight side's ops_events."""
 
 from toolkit.native.mt cimport mt_shuffle_int

@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/setup.py sha256:31ab8198bbfe096a
 """setup.new_game in C: decks, the board, secret heroes, the first player, the party
 choices owed; the same state (state_hash) as engine/setup.new_game for the same seed."""
 

@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
+# mirrors: toolkit/games/caravans/engine/effects.py sha256:65c29d72fe4c4ee0
 """Compile a Rules' card effects into the C table of ops.pxd (once per content).
 
 `compile_ops(&table, rules)` returns None, or the one-line reason the core cannot run the

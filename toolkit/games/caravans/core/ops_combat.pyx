@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/combat_ops.py sha256:ad79a9f46fd11a18
 """The combat operations (engine/combat_ops.py): cancelled hits, strikes on flight, before
 melee and before ranged combat, redirected hits, melee boosts."""
 

@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/setup.py sha256:31ab8198bbfe096a
 """setup.py in C (see setup.pxd). A new hero's start is the fight side's (fight_death)."""
 
 from toolkit.games.caravans.core.layout cimport *

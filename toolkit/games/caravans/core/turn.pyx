@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# mirrors: toolkit/games/caravans/engine/turn.py sha256:8e55a67997ff4288
 """turn.py in C (see turn.pxd). Explore and missions are the fight side's (fight_rules)."""
 
 from libc.string cimport memset
