@@ -16,6 +16,7 @@ References (`type: ref`, `list` of `ref`) are resolved in pass 2 like built-in o
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, Optional
 
 from pydantic import Field, create_model
@@ -32,6 +33,13 @@ RENDER_RESERVED = {
     "i": "the icon lookup", "variant": "a face variant",
 }
 _SCALARS = {"int": int, "float": float, "bool": bool, "str": str, "text": Text, "ref": str}
+# a declared kind's `file:` names a card file in cards/ (where the loader reads), never a path
+FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}\.ya?ml")
+
+
+def plain_file_name(name: object) -> bool:
+    """Whether `name` is a plain YAML file name (no folder, no '..'), as `file:` must be."""
+    return isinstance(name, str) and bool(FILE_NAME.fullmatch(name)) and ".." not in name
 
 
 def _annotation(decl) -> Any:
@@ -67,6 +75,10 @@ def build_models(kinds: dict, loaded) -> dict[str, type[Card]]:
         if name in builtin or name == "game":
             _report(loaded, f"kind '{name}' is built in; choose another name", name)
             continue
+        if decl.file is not None and not plain_file_name(decl.file):
+            _report(loaded, f"file {decl.file!r} of kind '{name}' must be a file name in "
+                    f"cards/ (like {name}.yaml), not a path: the toolkit reads and writes "
+                    "card files only there", name, "file")
         fields: dict[str, Any] = {"kind": (Literal[name], name)}
         unchecked: set[str] = set()
         for fname, fdecl in decl.fields.items():

@@ -22,7 +22,6 @@ def export(kind, fmt, out, project_dir):
     from toolkit.content.load import load_project
     from toolkit.errors import UsageError
     from toolkit.project import default_output, resolve_project
-    from toolkit.sheets.files import write_sheets
     from toolkit.sheets.table import export_rows, kind_files, kinds_with_files
 
     project = resolve_project(project_dir)
@@ -36,10 +35,30 @@ def export(kind, fmt, out, project_dir):
     path = Path(out) if out else default_output(project) / f"{kind or 'cards'}.{fmt}"
     if path.suffix.lower() != f".{fmt}":
         path = path.with_name(path.name + f".{fmt}")
-    write_sheets(path, sheets)
+    _write_sheet_file(path, sheets, project)
     cards = sum(len(rows) for _, _, rows in sheets)
     click.echo(f"wrote {path} ({cards} cards" + (f", {len(sheets[0][1])} columns)" if kind
                                                   else f" in {len(sheets)} sheets)"))
+
+
+def _write_sheet_file(path: Path, sheets, project: Path) -> None:
+    """The spreadsheet is made in a temporary folder of the toolkit's own, then written
+    to `path` atomically; inside the project (its output/) no link may lead out of it,
+    and the folder that receives it may not be a link."""
+    import tempfile
+
+    from toolkit import guarded_files
+    from toolkit.errors import UsageError
+    from toolkit.sheets.files import write_sheets
+
+    root = project if guarded_files.is_within(project, path) else None
+    if root is not None:
+        guarded_files.prepare_folder(path.parent, project)
+    with tempfile.TemporaryDirectory(prefix="card-toolkit-export-") as staging:
+        staged = Path(staging) / path.name
+        write_sheets(staged, sheets)
+        data = staged.read_bytes()
+    guarded_files.write_bytes(path, data, root=root, what="the project", error=UsageError)
 
 
 @click.command("import")
@@ -58,6 +77,13 @@ def import_(sheet, kind, project_dir):
     from toolkit.sheets.table import import_rows, kind_files, refuse
     from toolkit.sheets.yamlfile import write_cards
 
+    from toolkit.options import example_requested
+
+    if example_requested():
+        raise UsageError("import changes a project's cards, and the bundled example is "
+                         "read-only; nothing was written",
+                         hint="start a project of your own with `toolkit new DIR` and "
+                         "import into it")
     project, path = resolve_project(project_dir), Path(sheet)
     loaded = load_project(project)
     if kind is None:
@@ -80,14 +106,57 @@ def import_(sheet, kind, project_dir):
         results.append((name, docs[0] if docs else None,
                         import_rows(model, name, where, header, body, problems)))
     refuse(problems)
-    for name, doc, cards in results:
-        target = project / doc.file if doc else _new_file(loaded, project, name)
-        write_cards(target, doc, name, cards)
+    targets = [(name, doc, cards, _target(loaded, project, name, doc))
+               for name, doc, cards in results]  # every target checked before any write
+    for name, doc, cards, target in targets:
+        write_cards(target, doc, name, cards, root=_cards_folder(project),
+                    shown=_shown(project, target))
         click.echo(f"wrote {len(cards)} {name} cards to {target}")
     click.echo("run `toolkit validate` to check references and counts")
 
 
-def _new_file(loaded, project: Path, kind: str) -> Path:
-    decl = loaded.game.kinds.get(kind) if loaded.game is not None else None
-    cards = project / "cards" if (project / "cards").is_dir() else project
-    return cards / (decl.file if decl is not None and decl.file else f"{kind}.yaml")
+def _cards_folder(project: Path) -> Path:
+    return project / "cards" if (project / "cards").is_dir() else project
+
+
+def _shown(project: Path, path: Path) -> str:
+    try:
+        return Path(path).relative_to(project).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _target(loaded, project: Path, kind: str, doc) -> Path:
+    """The file import writes for `kind`: its card file, or for a kind with none yet the
+    declared `file:` (else `<kind>.yaml`) in cards/. Refused, before anything is written:
+    a path out of cards/, a link (dangling or not), and a file that exists already but
+    does not hold this kind (it would be lost)."""
+    from toolkit.content.custom import plain_file_name
+    from toolkit.errors import UsageError
+    from toolkit.guarded_files import check_inside
+
+    cards = _cards_folder(project)
+    if doc is not None:
+        target = project / doc.file
+    else:
+        decl = loaded.game.kinds.get(kind) if loaded.game is not None else None
+        name = decl.file if decl is not None and decl.file else f"{kind}.yaml"
+        if not plain_file_name(name):
+            raise UsageError(f"kind '{kind}' declares file '{name}', which is not a file name "
+                             "in cards/; nothing was written",
+                             hint=f"use a plain name such as {kind}.yaml")
+        target = cards / name
+    shown = _shown(project, target)
+    check_inside(cards, target, "the project's cards folder", UsageError)
+    if target.is_symlink():
+        raise UsageError(f"'{shown}' is a link; import writes only plain files in cards/, "
+                         "nothing was written", hint="replace the link by the file itself")
+    if doc is None and target.exists():
+        held = next((d.data.get("kind") for d in loaded.docs.values()
+                     if Path(d.file) == Path(shown) and isinstance(d.data, dict)), None)
+        what = f"holds cards of kind '{held}'" if isinstance(held, str) else "exists already"
+        raise UsageError(f"'{shown}' {what}, not '{kind}'; import would replace it, so "
+                         "nothing was written",
+                         hint=f"start a card file of kind '{kind}' under another name "
+                         "(or rename that file) and import again")
+    return target

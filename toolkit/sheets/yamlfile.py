@@ -8,7 +8,9 @@ from pathlib import Path
 
 import yaml
 
-from toolkit.content.yamlsafe import Document
+from toolkit import guarded_files
+from toolkit.content.yamlsafe import _CONTROL, MAX_FILE_BYTES, Document, load_text
+from toolkit.errors import UsageError
 
 
 class _Dumper(yaml.SafeDumper):
@@ -37,12 +39,51 @@ def card_text(card: dict) -> str:
     return "".join("  " + line if line.strip() else line for line in body.splitlines(True))
 
 
-def write_cards(path: Path, doc: Document | None, kind: str, cards: list[dict]) -> None:
-    """Replace the `cards:` list of `path` (created when missing) with `cards`."""
+def write_cards(path: Path, doc: Document | None, kind: str, cards: list[dict],
+                root: Path | None = None, shown: str | None = None) -> None:
+    """Replace the `cards:` list of `path` (created when missing) with `cards`. The new
+    text is checked as `validate` reads it (control characters, the file size cap) before
+    anything is written, and written atomically (fsync, then rename): a failure leaves the
+    old file as it was. With `root`, no link on the way may lead out of it."""
+    refuse_control(cards, kind)
+    text = cards_text(path, doc, kind, cards)
+    shown = shown or str(path)
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise UsageError(f"{shown}: the imported cards would make a {size}-byte file, over "
+                         f"the {MAX_FILE_BYTES}-byte cap validate reads; nothing was written",
+                         hint="split the kind over several sheets and files")
+    load_text(text, shown)  # what validate will read (a ContentError names the line)
+    guarded_files.write_text(path, text, root=root, durable=True, what="the project",
+                             error=UsageError)
+
+
+def refuse_control(cards: list[dict], kind: str) -> None:
+    """One line naming the card and field when a text holds a control character (NUL,
+    ESC and the like), which validate would refuse in the written file."""
+    def walk(value, where):
+        if isinstance(value, str):
+            bad = _CONTROL.search(value)
+            if bad:
+                raise UsageError(f"{kind} card {where[0]!r}: field '{'.'.join(where[1:])}' "
+                                 f"holds the control character U+{ord(bad.group()):04X}; "
+                                 "remove it from the sheet; nothing was written")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, where + (str(key),))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, where + (str(index),))
+
+    for number, card in enumerate(cards, 1):
+        name = card.get("id") if isinstance(card, dict) else None
+        walk(card, (name if isinstance(name, str) else f"#{number}",))
+
+
+def cards_text(path: Path, doc: Document | None, kind: str, cards: list[dict]) -> str:
+    """The new text of `path`: its header and unchanged cards kept as written."""
     if doc is None or not path.is_file() or doc.where(("kind",))[0] > doc.where(("cards",))[0]:
-        text = f"kind: {kind}\ncards:\n" + "".join(card_text(c) for c in cards)
-        path.write_text(text, encoding="utf-8")
-        return
+        return f"kind: {kind}\ncards:\n" + "".join(card_text(c) for c in cards)
     lines = path.read_text(encoding="utf-8").splitlines(True)
     old = doc.data.get("cards") or []
     cards_line = doc.where(("cards",))[0]
@@ -63,7 +104,7 @@ def write_cards(path: Path, doc: Document | None, kind: str, cards: list[dict]) 
             out.append(previous[1] if previous[1].endswith("\n") else previous[1] + "\n")
         else:
             out.append(card_text(card))
-    path.write_text(header + "".join(out), encoding="utf-8")
+    return header + "".join(out)
 
 
 def _same(old: dict, new: dict, kind: str) -> bool:
