@@ -72,6 +72,11 @@ class Game:
     max_actions: int = DEFAULT_MAX_ACTIONS
     # the game.yaml setting that bounds game length, named when `max_actions` is reached
     length_setting: str = "the game's end condition"
+    # Keys of a ruling that hold seats, besides the runner's own by/current/winners/seat:
+    # key -> "value" (a seat or a list of seats), "keys" (a mapping keyed by seat) or
+    # "values" (a mapping whose values are seats). Rulings count seats from 1; the loader
+    # hands the hooks below seats from 0 (toolkit/checks/seats.py).
+    ruling_seats: Mapping[str, str] = {}
 
     # ---- the state machine (required) ----------------------------------------------------
     def new_game(self, catalog, seed: int, seats: Sequence[str]) -> State:

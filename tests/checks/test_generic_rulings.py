@@ -18,9 +18,9 @@ rulings:
     rule: After a take the other player is to move.
     setup: {players: 2}
     steps:
-      - {do: take, n: 3, by: 0}
+      - {do: take, n: 3, by: 1}
     expect:
-      - {current: 1}
+      - {current: 2}
       - {over: false}
       - {legal: {do: take, n: 3}}
   - id: last_stone_wins
@@ -28,13 +28,13 @@ rulings:
     steps:
       - {do: take, n: 2}
     expect:
-      - {winners: [0]}
+      - {winners: [1]}
   - id: wrong_on_purpose
     rule: A wrong expectation and an unknown one are reported at their lines.
     steps:
       - {do: take, n: 1}
     expect:
-      - {current: 0}
+      - {current: 1}
       - {pile: 4}
   - id: impossible_step
     rule: A step that is not legal fails at its line.
@@ -59,7 +59,7 @@ def test_generic_rulings_run_on_any_game(tmp_path):
     assert run_ruling(TakeAway(pile=2), CATALOG, items["last_stone_wins"]) == []
     wrong = run_ruling(game, CATALOG, items["wrong_on_purpose"])
     assert [f.where for f in wrong] == ["cards/rulings/t.yaml:22", "cards/rulings/t.yaml:23"]
-    assert (wrong[0].expected, wrong[0].actual) == ("seat to act 0", "seat to act 1")
+    assert (wrong[0].expected, wrong[0].actual) == ("seat to act 1", "seat to act 2")  # from 1
     assert "not known to game 'take_away'" in wrong[1].actual
     [step] = run_ruling(game, CATALOG, items["impossible_step"])
     assert step.where == "cards/rulings/t.yaml:27" and step.expected == "take(n=4) is legal"

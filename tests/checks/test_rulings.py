@@ -25,7 +25,7 @@ rulings:
       - {do: sell, good: silk}
       - {do: sell, good: wine}
     expect:
-      - {seat: 0, gold: 12}
+      - {seat: 1, gold: 12}
   - id: step_not_legal
     rule: Nobody sells outside a tavern.
     setup:
@@ -36,7 +36,7 @@ rulings:
       - {do: move, to: greymarch}
       - {do: sell, good: silk}
     expect:
-      - {seat: 0, gold: 0}
+      - {seat: 1, gold: 0}
   - id: probability_wrong
     rule: Perception 2 finds the explorer with probability 5/9.
     setup:
@@ -77,7 +77,7 @@ def test_wrong_expectation_reports_file_line_expected_and_actual(project):
     by_id = {f.ruling: f for f in report.failures}
     sell = by_id["sell_prices_wrong"]
     assert sell.where == "cards/rulings/wrong.yaml:14"
-    assert (sell.expected, sell.actual) == ("seat 0 gold 12", "seat 0 gold 8")
+    assert (sell.expected, sell.actual) == ("seat 1 gold 12", "seat 1 gold 8")
     assert "cards/rulings/wrong.yaml:14: ruling 'sell_prices_wrong' failed" in text
     step = by_id["step_not_legal"]
     assert step.where == "cards/rulings/wrong.yaml:23"
@@ -93,7 +93,7 @@ def test_unknown_ids_are_named_with_a_suggestion(catalog, tmp_path):
     (folder / "typo.yaml").write_text(
         "rulings:\n  - id: typo\n    rule: r\n    setup:\n      seats:\n"
         "        - {hero: aldrik_vane, goods: [silkk]}\n    expect:\n"
-        "      - {seat: 0, gold: 1}\n", encoding="utf-8")
+        "      - {seat: 1, gold: 1}\n", encoding="utf-8")
     [item] = load_rulings(tmp_path)
     [failure] = run_ruling(GAME, catalog, item)
     assert failure.where == "cards/rulings/typo.yaml:2"

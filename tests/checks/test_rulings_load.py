@@ -13,9 +13,9 @@ rulings:
     steps:
       - {do: move, to: a}
     expect:
-      - {seat: 0, gold: 3}
+      - {seat: 1, gold: 3}
       - {legal: {do: sell}, is: false}
-      - {probability: {seat: 0, glory: 1}, equals: 19/27}
+      - {probability: {seat: 1, glory: 1}, equals: 19/27}
 """
 
 
@@ -45,7 +45,7 @@ def test_unknown_key_is_reported_with_line(tmp_path):
 
 
 def test_fact_without_seat(tmp_path):
-    bad = GOOD.replace("{seat: 0, gold: 3}", "{gold: 3}")
+    bad = GOOD.replace("{seat: 1, gold: 3}", "{gold: 3}")
     with pytest.raises(ContentError) as err:
         load_rulings(_project(tmp_path, bad), GAME)
     assert "r.yaml:7" in str(err.value) and "'gold' needs 'seat'" in str(err.value)

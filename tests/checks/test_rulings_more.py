@@ -86,7 +86,7 @@ rulings:
       - {do: tavern}
       - {do: sell, good: wine}
     expect:
-      - {seat: 0, gold: 4}
+      - {seat: 1, gold: 4}
   - id: marked_but_holds
     rule: A card sells for 3 gold.
     known_failure: "stale mark"
@@ -98,7 +98,7 @@ rulings:
       - {do: tavern}
       - {do: sell, good: wine}
     expect:
-      - {seat: 0, gold: 3}
+      - {seat: 1, gold: 3}
 """
 
 
@@ -132,7 +132,7 @@ def test_a_mistyped_mission_is_named(catalog, tmp_path):
     (folder / "typo.yaml").write_text(
         "rulings:\n  - id: typo\n    rule: r\n    setup:\n      seats:\n"
         "        - {hero: aldric_vane, missions: [hold_the_fort], rumors: [dragon_hord]}\n"
-        "    expect:\n      - {seat: 0, missions: 1}\n", encoding="utf-8")
+        "    expect:\n      - {seat: 1, missions: 1}\n", encoding="utf-8")
     [item] = load_rulings(tmp_path, GAME)
     [failure] = run_ruling(GAME, catalog, item)
     assert "unknown mission 'hold_the_fort' (did you mean 'hold_the_ford'?)" in failure.actual

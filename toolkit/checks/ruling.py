@@ -4,18 +4,19 @@ Rulings live in `<project>/cards/rulings/*.yaml` as `rulings: [...]`; each one p
 rule (a rulebook example, an FAQ answer) as an executable scenario. The shape is the same
 for every game; what goes inside `setup:`, the arguments of a step and the facts of an
 expectation belong to the game (its `ruling_problems`, `scenario`, `step_matches` and
-`expect` hooks). Seats are numbered from 0 here, as the game's actions number them.
+`expect` hooks). Seats count from 1 here, as everywhere a person reads them; the loader
+hands the game's hooks seats from 0 (toolkit/checks/seats.py).
 
     - id: tavern_to_tavern
       rule: Moving from one tavern to the next costs exactly 3 actions.
       source: 000_rulebook.txt, Move
       setup: {...}                     # the game's own keys
       steps:
-        - {do: move, to: a, by: 0}     # an action kind, the arguments that pick it, the seat
+        - {do: move, to: a, by: 1}     # an action kind, the arguments that pick it, the seat
       expect:
         - {over: false}                # generic: over, winners, current, legal + is,
         - {legal: {do: move}, is: false}   #  probability + equals
-        - {seat: 0, gold: 3}           # anything else: the game's `expect`
+        - {seat: 1, gold: 3}           # anything else: the game's `expect`
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
+from toolkit.checks import seats
 from toolkit.checks.report import RulingFailure
 from toolkit.checks.ruling import GENERIC_EXPECT, step_text
 from toolkit.checks.rulings_load import LoadedRuling
@@ -47,9 +48,10 @@ def run_steps(game, state, item: LoadedRuling, strict: bool = True):
         if action is None or (by is not None and by != seat):
             if not strict:
                 return state
-            raise StepFailed(where, f"{step_text(step)} is legal"
-                             + (f" for seat {by}" if by is not None else ""),
-                             f"seat {seat} to act; legal actions: {_shown(legal)}")
+            raise StepFailed(where, f"{_step_text(game, step)} is legal"
+                             + (f" for seat {seats.seat_text(by)}" if by is not None else ""),
+                             f"seat {seats.seat_text(seat)} to act; legal actions: "
+                             f"{_shown(legal)}")
         state = game.apply_action(state, action)
     return state
 
@@ -60,7 +62,7 @@ def check_expectation(game, state, item: Mapping) -> "tuple[str, str] | None":
         got = game.expect(state, item)
         if got is None or isinstance(got, tuple):
             return got
-        return _text(item), str(got)
+        return _text(game, item), str(got)
     if "legal" in item:
         step = item["legal"]
         legal = _legal(game, state)
@@ -70,18 +72,22 @@ def check_expectation(game, state, item: Mapping) -> "tuple[str, str] | None":
         want = item.get("is", True)
         if (found is not None) == want:
             return None
-        return (f"{step_text(step)} {'is' if want else 'is not'} legal",
+        return (f"{_step_text(game, step)} {'is' if want else 'is not'} legal",
                 f"legal actions: {_shown(legal)}")
     pairs = []
     over = game.is_terminal(state)
     if "over" in item:
         pairs.append(("game over", item["over"], over))
     if "winners" in item:
-        won = ([s for s, r in enumerate(game.results(state)) if r > 0] if over
+        won = ([s + 1 for s, r in enumerate(game.results(state)) if r > 0] if over
                else "none (the game goes on)")
-        pairs.append(("winners", item["winners"], won))
+        want = item["winners"]
+        pairs.append(("winners", [w + 1 for w in want] if isinstance(want, list) else want,
+                      won))
     if "current" in item:
-        pairs.append(("seat to act", item["current"], game.current_player(state)))
+        seat = game.current_player(state)
+        pairs.append(("seat to act", _plus1(item["current"]),
+                      None if seat is None else seat + 1))
     if not pairs:
         return "a fact to check", "an empty expectation"
     if all(want == got for _, want, got in pairs):
@@ -90,8 +96,18 @@ def check_expectation(game, state, item: Mapping) -> "tuple[str, str] | None":
             "; ".join(f"{n} {g}" for n, _, g in pairs))
 
 
-def _text(item: Mapping) -> str:
-    return ", ".join(f"{k}: {v}" for k, v in item.items())
+def _plus1(seat):
+    return seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
+
+
+def _text(game, item: Mapping) -> str:
+    """An expectation as the person wrote it (seats from 1)."""
+    shown = seats.to_person(dict(item), seats.seat_keys(game))
+    return ", ".join(f"{k}: {v}" for k, v in shown.items())
+
+
+def _step_text(game, step: Mapping) -> str:
+    return step_text(seats.to_person(dict(step), seats.seat_keys(game)))
 
 
 def _safe(fn, *args):
@@ -158,7 +174,7 @@ def _probability(game, catalog, setup, seed, item, expect: Mapping):
     if got is None:
         return "an exact probability", f"game '{game.name}' cannot enumerate its chance"
     if got != want:
-        return (f"P({_text(inner)}) = {want} ≈ {float(want):.4f}",
+        return (f"P({_text(game, inner)}) = {want} ≈ {float(want):.4f}",
                 f"P = {got} ≈ {float(got):.4f}")
     return None
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from toolkit.checks import seats
 from toolkit.checks.ruling import Ruling, RulingFile, step_dict
 from toolkit.content import messages
 from toolkit.content.problems import Problem, Report, dotted
@@ -78,8 +79,26 @@ def _load_file(path: Path, shown: str, report: Report, game,
     except ContentError as exc:
         report.add(Problem(shown, exc.line or 1, exc.column or 1, "error", exc.message))
         return []
+    data = doc.data
+    if isinstance(data, dict) and isinstance(data.get("rulings"), list):
+        keys = seats.seat_keys(game)
+        renumbered, refused = [], False
+        for i, ruling in enumerate(data["rulings"]):
+            if not isinstance(ruling, dict):
+                renumbered.append(ruling)
+                continue
+            inner, zeros = seats.to_game(ruling, keys)   # seats from 1 -> the game's from 0
+            refused = refused or bool(zeros)
+            for path in zeros:
+                line, col = doc.where(("rulings", i) + path)
+                report.add(Problem(shown, line, col, "error", seats.ZERO,
+                                   dotted(("rulings", i) + path)))
+            renumbered.append(inner)
+        if refused:
+            return []
+        data = {**data, "rulings": renumbered}
     try:
-        parsed = RulingFile.model_validate(doc.data if doc.data is not None else {})
+        parsed = RulingFile.model_validate(data if data is not None else {})
     except ValidationError as exc:
         for loc, err in messages.clean_errors(exc, doc.data):
             line, col = doc.where(loc)
@@ -90,7 +109,7 @@ def _load_file(path: Path, shown: str, report: Report, game,
     for i, ruling in enumerate(parsed.rulings):
         base = ("rulings", i)
         if game is not None:
-            problems = game.ruling_problems(doc.data["rulings"][i])
+            problems = game.ruling_problems(data["rulings"][i])
             for loc, text in problems:
                 line, col = doc.where(base + tuple(loc))
                 report.add(Problem(shown, line, col, "error", text, dotted(base + tuple(loc))))

@@ -55,8 +55,8 @@ def test_a_misspelt_ruling_is_reported_at_its_line(tmp_path):
     project = tmp_path / "kt"
     shutil.copytree(PROJECT, project, ignore=shutil.ignore_patterns("output"))
     path = project / "cards" / "rulings" / "combat.yaml"
-    path.write_text(path.read_text().replace("{hex: 1, owner: 0}\n      - {unit: u2, at: null}",
-                                             "{hex: 1, ownr: 0}\n      - {unit: u2, at: null}", 1))
+    path.write_text(path.read_text().replace("{hex: 1, owner: 1}\n      - {unit: u2, at: null}",
+                                             "{hex: 1, ownr: 1}\n      - {unit: u2, at: null}", 1))
     with pytest.raises(ContentError) as info:
         load_rulings(project, GAME)
     assert "combat.yaml:" in info.value.message and "ownr" in info.value.message

@@ -47,7 +47,7 @@ def test_a_wrong_ruling_fails_with_its_line(tmp_path):
     project = tmp_path / "nh"
     shutil.copytree(PROJECT, project, ignore=shutil.ignore_patterns("output"))
     field = project / "cards" / "rulings" / "field.yaml"
-    field.write_text(field.read_text().replace("- {seat: 0, power: 4}", "- {seat: 0, power: 6}"))
+    field.write_text(field.read_text().replace("- {seat: 1, power: 4}", "- {seat: 1, power: 6}"))
     code, out = invoke("check", project, "--rulings-only")
     assert code == 1 and "field.yaml:" in out and "power is 4, expected 6" in out, out
 

@@ -16,6 +16,8 @@ class KingsAndThings(Game):
     title = {"en": "Kings & Things", "zh": "国王与Things"}
     max_actions = 60_000
     length_setting = "round_limit in game.yaml"
+    ruling_seats = {"owner": "value", "order": "value", "racks": "keys",
+                    "citadel_since": "keys", "arrivals": "values"}
 
     # ---- the state machine ------------------------------------------------------------
     def new_game(self, catalog, seed, seats):

@@ -5,15 +5,15 @@ game's own expectations, and exact probabilities by enumerating the dice.
       players: 2                 # default 2; seed: any int
       terrain: {default: plains, 3: forest}   # every hex plains but hex 3 (default: random)
       phase: move                # the phase to start in (default move); round: 1
-      order: [0, 1]              # player order, first player first
+      order: [1, 2]              # player order, first player first (seats from 1)
       gold: [10, 10]
-      hexes: {0: {owner: 0, fort: 1, income: copper_mine}, 1: {owner: 1}}
-      units: [{seat: 0, thing: goblins, hex: 0}, {seat: 1, thing: ice_lord, hex: 1}]
-      racks: {0: [magic_sword]}
+      hexes: {0: {owner: 1, fort: 1, income: copper_mine}, 1: {owner: 2}}
+      units: [{seat: 1, thing: goblins, hex: 0}, {seat: 2, thing: ice_lord, hex: 1}]
+      racks: {1: [magic_sword]}
       pool: [master_thief]       # heroes whose side is face up in the pool
       dice: [3, 5]               # the next rolls; draws: [elves] the next things drawn
-      arrivals: {5: [1]}         # who entered a contested hex first
-      citadel_since: {0: 1}
+      arrivals: {5: [2]}         # who entered a contested hex first
+      citadel_since: {1: 1}
 Units get tokens u1, u2, ... in the order listed; `thing` names an entry id (the first
 copy still in the cup is used)."""
 

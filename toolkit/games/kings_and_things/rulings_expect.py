@@ -1,7 +1,7 @@
 """The expectations a Kings & Things ruling may state, and exact odds by enumeration.
 
-    {seat: 0, gold: 12}   {seat: 0, rack: 3}   {seat: 0, income: 7}   {seat: 0, hexes: 4}
-    {hex: 5, owner: 1}    {hex: 5, fort: 2}    {hex: 5, income_counter: null}
+    {seat: 1, gold: 12}   {seat: 1, rack: 3}   {seat: 1, income: 7}   {seat: 1, hexes: 4}
+    {hex: 5, owner: 2}    {hex: 5, fort: 2}    {hex: 5, income_counter: null}
     {hex: 5, units: 3}    {hex: 5, terrain: swamp}
     {unit: u1, at: 5}     {unit: u1, at: null} (gone)       {unit: u1, reach: [1, 2]}
     {phase: combat}       {stage: absorb}      {draws: 3}   {hits: [1, 0]}   {pending: 10}
@@ -24,6 +24,10 @@ KNOWN = {"battle_odds", "equals", "seat", "gold", "rack", "income", "hexes", "un
          "draws", "hits", "cup", "pending", "step", "defenders", "logged", "pool",
          # the generic runner's own
          "over", "winners", "current", "legal", "is", "probability"}
+
+
+def _seat(seat):
+    return seat + 1 if isinstance(seat, int) else seat
 
 
 def _pair(want, got):
@@ -86,6 +90,8 @@ def _facts(item, facts, selector):
             return f"'{key}' is not a fact of a {selector} (known: {', '.join(sorted(facts))})"
         problem = _pair(want, facts[key]())
         if problem:
+            if key == "owner":   # a seat: shown from 1, as the ruling wrote it
+                return (f"owner {_seat(want)}", f"owner {_seat(facts[key]())}")
             return (f"{key} {want}", f"{key} {problem[1]}")
     return None
 

@@ -20,6 +20,9 @@ class NanhuangGame(Game):
     name = "nanhuang2"
     title = {"en": "Nanhuang 2: the Southern Wilds", "zh": "南荒2"}
     length_setting = "round_limit in game.yaml"
+    ruling_seats = {"target": "value", "owner": "value", "out": "value", "protected": "value",
+                    "broken": "value", "hands": "keys", "fields": "keys", "empty_starts": "keys",
+                    "power": "keys", "economy": "keys", "incoming": "keys"}
 
     legal_actions = staticmethod(legal_actions)
     apply_action = staticmethod(apply_action)

@@ -122,7 +122,7 @@ def _replacement(state, slot):
 def _seat(state, seat) -> int:
     s = int(seat)
     if not 0 <= s < state.n:
-        raise ContentError(f"seat {seat} is not one of the {state.n} seats (0 to {state.n - 1})")
+        raise ContentError(f"seat {s + 1} is not one of the {state.n} seats (1 to {state.n})")
     return s
 
 
@@ -175,7 +175,8 @@ def expect(state, item: Mapping):
     (key, want), = item.items()
     got = _value(state, key, want, seat)
     if key == "protected":
-        return None if got == wanted_is else f"protected {want} is {got}, expected {wanted_is}"
+        return None if got == wanted_is else \
+            f"protected {[s + 1 for s in want]} is {got}, expected {wanted_is}"
     if key in ("hand", "exiled"):
         missing = Counter(want) - Counter(got)
         return None if not missing else f"{key} lacks {sorted(missing.elements())} (has {sorted(got)})"
@@ -186,7 +187,8 @@ def expect(state, item: Mapping):
         wrong = {k: got.get(k) for k, v in want.items() if _norm(got.get(k)) != _norm(v)}
         return None if not wrong else f"{key}: found {wrong}, expected {dict(want)}"
     if key == "out":
-        return None if sorted(got) == sorted(want) else f"out: {got}, expected {want}"
+        return None if sorted(got) == sorted(want) else \
+            f"out: {[s + 1 for s in got]}, expected {[s + 1 for s in want]}"   # seats from 1
     if key == "wilds_without":
         return None if not got else f"the wilds hold {got}"
     return None if got == want else f"{key} is {got}, expected {want}"

@@ -47,6 +47,8 @@ class RootGame(Game):
     name = "root"
     title = {"en": "Root", "zh": "茂林源记"}
     length_setting = "win_vp in game.yaml"
+    ruling_seats = {"turn": "value", "hands": "keys", "tableau": "keys", "crafted": "keys",
+                    "vp": "keys", "dominance": "keys"}
 
     # ---- the state machine ---------------------------------------------------------------
     def new_game(self, catalog, seed, seats, factions=None):

@@ -166,6 +166,8 @@ def expect(game, s, item):
     for key, check in CHECKS.items():
         if key in item:
             got, want = check(s, st, item)
+            if got != want and key == "turn":   # a seat: shown from 1, as the ruling says
+                got, want = got + 1, want + 1
             return None if got == want else f"{key}: expected {want!r}, got {got!r}"
     return f"expectation {sorted(item)} is not known to Root (known: {', '.join(CHECKS)})"
 

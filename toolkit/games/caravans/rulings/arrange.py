@@ -109,7 +109,7 @@ def _seat(state, catalog, seat, spec) -> None:
         player.party.equipment.append(token)
     for token in spec.weapons or []:
         if state.weapon_supply.get(token, 0) <= 0:
-            raise RulesError(f"no '{token}' weapon token left to give seat {seat}")
+            raise RulesError(f"no '{token}' weapon token left to give seat {seat + 1}")
         state.weapon_supply[token] -= 1
         player.weapons.append(token)
     if spec.equipment or spec.followers:
@@ -117,7 +117,7 @@ def _seat(state, catalog, seat, spec) -> None:
                                    for s in fills_of(state, t)))
     for stat, value in (spec.stats or {}).items():
         if value > player.party.top[stat]:
-            raise RulesError(f"seat {seat}'s {stat} track {value} is above its maximum "
+            raise RulesError(f"seat {seat + 1}'s {stat} track {value} is above its maximum "
                              f"{player.party.top[stat]}")
         player.party.cur[stat] = value
     if spec.goods is not None:
@@ -262,10 +262,10 @@ def _stack(state, deck, cards) -> None:
 def _turn(state, setup: Setup) -> None:
     from toolkit.games.caravans.engine.flow import start_turn
     if setup.current not in state.order:
-        raise RulesError(f"current seat {setup.current} is not in the game")
+        raise RulesError(f"current seat {setup.current + 1} is not in the game")
     if setup.first is not None:
         if setup.first not in state.order:
-            raise RulesError(f"first seat {setup.first} is not in the game")
+            raise RulesError(f"first seat {setup.first + 1} is not in the game")
         n = len(state.order)
         state.order = [(setup.first + i) % n for i in range(n)]
     state.turn_pos = state.order.index(setup.current)

@@ -67,7 +67,7 @@ def check(state, expect: Expect) -> tuple[bool, str, str]:
         seat = engine.current_player(state)
         pairs.append(("actions left", expect.actions_left, state.players[seat].actions))
     if expect.current is not None:
-        pairs.append(("seat to act", expect.current, engine.current_player(state)))
+        pairs.append(("seat to act", expect.current + 1, engine.current_player(state) + 1))
     if expect.offer is not None:
         pairs.append(("cards on offer", expect.offer,
                       len(state.visit.offer) if state.visit is not None else None))
@@ -76,14 +76,14 @@ def check(state, expect: Expect) -> tuple[bool, str, str]:
     if expect.over is not None:
         pairs.append(("game over", expect.over, engine.is_terminal(state)))
     if expect.winners is not None:
-        won = [s for s, r in enumerate(engine.results(state)) if r > 0] \
+        won = [s + 1 for s, r in enumerate(engine.results(state)) if r > 0] \
             if engine.is_terminal(state) else "none (the game goes on)"
-        pairs.append(("winners", expect.winners, won))
+        pairs.append(("winners", [w + 1 for w in expect.winners], won))   # seats from 1
     if expect.rolled is not None:
         r = expect.rolled
         last = next((e for e in reversed(state.log) if e[0] == "roll"
                      and e[1] == f"p{r.seat}" and e[2] == r.what), None)
-        pairs.append((f"dice in seat {r.seat}'s last {r.what} roll", r.dice,
+        pairs.append((f"dice in seat {r.seat + 1}'s last {r.what} roll", r.dice,
                       len(last[3]) if last else "no such roll"))
     if expect.npcs is not None:
         pairs.append(("NPCs at", dict(expect.npcs),
@@ -112,7 +112,7 @@ def _compare(pairs) -> tuple[bool, str, str]:
 def _seat_facts(state, expect: Expect) -> tuple[bool, str, str]:
     from toolkit.games.caravans.engine.cards import stash_points
     p = state.players[expect.seat]
-    who = f"seat {expect.seat}"
+    who = f"seat {expect.seat + 1}"   # seats read from 1 (toolkit/checks/seats.py)
     pairs = []
     for key in SEAT_FACTS:
         want = getattr(expect, key)

@@ -14,9 +14,9 @@ Unknown keys are errors, and every ruling, step and expectation keeps its file:l
       steps:
         - {do: move, to: a}            # an action: kind plus the arguments that pick it
       expect:
-        - {seat: 0, at: {region: b, tavern: true}}
+        - {seat: 1, at: {region: b, tavern: true}}
         - {legal: {do: move}, is: false}
-        - {probability: {seat: 0, glory: 1}, equals: 19/27}
+        - {probability: {seat: 1, glory: 1}, equals: 19/27}
 """
 
 from __future__ import annotations

@@ -1,0 +1,121 @@
+"""Rulings count seats from 1, as every other text a person reads; the game's hooks get them
+from 0, and messages give them back from 1. A `seat: 0` (an old file) is refused at its line."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolkit.checks import seats
+from toolkit.checks.rulings import run_ruling
+from toolkit.checks.rulings_load import load_rulings
+from toolkit.errors import ContentError
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the tiny game
+from agents.tiny_game import CATALOG, TakeAway  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class Seen(TakeAway):
+    """Take-away with one seat-keyed setup key and a game fact naming a seat."""
+
+    ruling_seats = {"leader": "value", "stones_of": "keys"}
+    got: list = []
+
+    def scenario(self, catalog, setup, seed):
+        self.got.append(dict(setup))
+        state = self.new_game(catalog, seed, ["random"] * 2)
+        state["turn"] = setup.get("leader", 0)
+        return state
+
+    def expect(self, state, item):
+        self.got.append(dict(item))
+        return None if item.get("seat") == state["turn"] else ("seat to act", "another")
+
+
+def _write(tmp_path, text: str) -> Path:
+    folder = tmp_path / "cards" / "rulings"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "r.yaml").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_the_hooks_get_seats_from_0_and_messages_show_them_from_1(tmp_path):
+    root = _write(tmp_path, """\
+rulings:
+  - id: second_leads
+    rule: The setup's leader is the seat to act.
+    setup: {leader: 2, stones_of: {1: 3, 2: 4}}
+    steps:
+      - {do: take, n: 1, by: 2}
+    expect:
+      - {seat: 1}
+      - {current: 1}
+      - {winners: [2]}
+""")
+    game = Seen(pile=7)
+    game.got = []
+    [item] = load_rulings(root, game)
+    assert dict(item.steps[0][0])["by"] == 1
+    failures = run_ruling(game, CATALOG, item)
+    setup, fact = game.got[0], game.got[1]
+    assert setup == {"leader": 1, "stones_of": {0: 3, 1: 4}}
+    assert fact == {"seat": 0}
+    assert [f.where for f in failures] == ["cards/rulings/r.yaml:10"]  # winners: not over
+    assert "winners [2]" in failures[0].expected
+
+
+def test_a_step_by_the_wrong_seat_names_both_seats_from_1(tmp_path):
+    root = _write(tmp_path, """\
+rulings:
+  - id: first_moves_first
+    rule: Seat 1 moves first.
+    steps:
+      - {do: take, n: 1, by: 2}
+    expect:
+      - {over: false}
+""")
+    [item] = load_rulings(root, TakeAway())
+    [failure] = run_ruling(TakeAway(), CATALOG, item)
+    assert failure.expected == "take(n=1) is legal for seat 2"
+    assert failure.actual.startswith("seat 1 to act")
+
+
+@pytest.mark.parametrize("line,text", [
+    ("      - {do: take, n: 1, by: 0}", "by"),
+    ("      - {winners: [0]}", "winners"),
+])
+def test_an_old_file_counting_from_0_is_refused_at_its_line(tmp_path, line, text):
+    root = _write(tmp_path, "rulings:\n  - id: old\n    rule: An old file.\n"
+                  + ("    steps:\n" + line + "\n    expect:\n      - {over: false}\n"
+                     if "do:" in line else "    expect:\n" + line + "\n"))
+    with pytest.raises(ContentError) as err:
+        load_rulings(root, TakeAway())
+    [problem] = [x for x in err.value.message.splitlines() if "seat 0" in x]
+    assert problem.startswith("cards/rulings/r.yaml:5:")
+    assert "count seats from 1" in problem and "renumber" in problem and text in problem
+
+
+def test_seat_keys_of_a_game_add_to_the_generic_ones():
+    assert seats.seat_keys(None) == seats.GENERIC
+    assert seats.seat_keys(Seen())["stones_of"] == "keys"
+    back = seats.to_person({"seat": 0, "by": 1, "stones_of": {0: 2}, "n": 0},
+                           seats.seat_keys(Seen()))
+    assert back == {"seat": 1, "by": 2, "stones_of": {1: 2}, "n": 0}
+
+
+@pytest.mark.parametrize("folder,module", [
+    ("cards", "toolkit.games.caravans"),
+    ("examples/nanhuang2", "toolkit.games.nanhuang2"),
+    ("examples/root", "toolkit.games.root"),
+    ("examples/kings-and-things", "toolkit.games.kings_and_things"),
+])
+def test_every_shipped_ruling_counts_seats_from_1(folder, module):
+    """Each shipped game's rulings load with their game (no seat 0 left anywhere)."""
+    game = importlib.import_module(module).GAME
+    root = REPO / folder
+    assert len(load_rulings(root, game)) > 20
