@@ -22,9 +22,10 @@ class Violation:
 
     @property
     def command(self) -> str:
+        from toolkit.trust import replay_flag  # ' --trust' when the rules need it typed
         return (f"toolkit replay {shlex.quote(self.project)} --seed {self.seed} "
                 f"--players {len(self.agents)} --agents {','.join(self.agents)} "
-                f"--until {self.index}")
+                f"--until {self.index}" + replay_flag(self.project))
 
     def text(self) -> str:
         lines = [f"invariant '{self.invariant}' failed: {self.message}",

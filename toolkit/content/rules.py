@@ -3,7 +3,8 @@
 `check(loaded)` runs every rule and adds what it finds to `loaded.report`: unique ids,
 references (each kind model's `references`, `type: ref` fields of declared kinds), counts
 against game.yaml, then the game's own checks (`Game.validate`: for Caravans & Brigands
-the board, effects, settings and design rules). A rule never raises for bad content.
+the board, effects, settings and design rules; a project's own rules package only when the
+user trusts it, `toolkit trust`). A rule never raises for bad content.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pydantic import BaseModel
 from toolkit.content import graphs
 from toolkit.content.catalog import card_count
 from toolkit.content.load import Loaded
-from toolkit.content.problems import did_you_mean
+from toolkit.content.problems import Problem, did_you_mean
 
 @dataclass
 class Index:
@@ -85,10 +86,31 @@ def check(loaded: Loaded) -> None:
     index = build_index(loaded)
     check_refs(index)
     graphs.check_declared(index)
+    rules = loaded.rules if loaded.rules is not None else own_rules(loaded)
     if loaded.game is not None:  # else game.yaml's own errors are already reported
-        check_counts(index)
-    if loaded.rules is not None:
-        loaded.rules.validate(Content(index), index.report)
+        check_counts(index, rules)
+    if rules is not None:
+        rules.validate(Content(index), index.report)
+
+
+def own_rules(loaded: Loaded):
+    """The project's own rules package when this user trusts it as it is now (`toolkit
+    trust`), for its `validate` checks; else None. Validation never asks for trust and never
+    imports rules that are not trusted."""
+    rules = getattr(loaded.game, "rules", None)
+    if not isinstance(rules, str) or not rules.startswith((".", "/")):
+        return None
+    from toolkit.errors import ToolkitError
+    from toolkit.games import load_game
+    from toolkit.trust import Untrusted
+    try:
+        return load_game(rules, loaded.root)
+    except Untrusted:
+        return None
+    except ToolkitError as exc:  # e.g. a syntax error in the rules: their file and line
+        loaded.report.add(Problem(exc.file or loaded.game_file, exc.line or 1,
+                                  exc.column or 1, "error", exc.message))
+        return None
 
 
 def build_index(loaded: Loaded) -> Index:
@@ -146,7 +168,7 @@ def check_refs(index: Index) -> None:
                     index.resolve(entry, value, kind, *sub)
 
 
-def check_counts(index: Index) -> None:
+def check_counts(index: Index, rules=None) -> None:
     """game.yaml `counts` against the cards (with copies; goods by their raid lists)."""
     loaded = index.loaded
     if loaded.unreadable:
@@ -160,7 +182,7 @@ def check_counts(index: Index) -> None:
         if actual != expected and kind not in loaded.broken_kinds:
             index.game_error(f"counts.{kind} is {expected} but the {kind} cards make {actual} "
                              "(with copies)", "counts", kind)
-    parts = tuple(loaded.rules.part_kinds()) if loaded.rules is not None else ()
+    parts = tuple(rules.part_kinds()) if rules is not None else ()
     for kind in loaded.game.card_sizes:
         if kind not in loaded.kinds and kind not in parts:
             index.game_error(f"card_sizes names unknown kind '{kind}'"

@@ -4,7 +4,8 @@
     rules: mygame          a game registered by an installed package under the entry-point
                            group `card_toolkit.games` (the entry point names a Game object)
     rules: ./rules         a Python package inside the project folder; it is code, so it is
-                           imported only when the user says they trust it (`--trust`)
+                           imported only when the user trusts it: once with `toolkit
+                           trust DIR` (toolkit/trust.py), or for one run with `--trust`
 
 A project without `rules:` gets validate, list and build; commands that play games say so
 in one line.
@@ -13,12 +14,10 @@ in one line.
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from toolkit.errors import UsageError
+from toolkit.errors import ContentError, UsageError
 from toolkit.game import Game
 
 BUILTIN = {
@@ -43,12 +42,12 @@ def load_game(rules: str | None, project_root: Path | None = None, *,
     """The Game that `rules` names, or None when `rules` is None."""
     if rules is None:
         return None
+    if rules.startswith(("./", "../", "/")) or rules in (".", ".."):
+        return _local(rules, project_root, trust)  # checked against its files each time
     key = (rules, str(project_root), trust)
     if key in _LOADED:
         return _LOADED[key]
-    if rules.startswith(("./", "../", "/")) or rules in (".", ".."):
-        game = _local(rules, project_root, trust)
-    elif rules in BUILTIN:
+    if rules in BUILTIN:
         game = importlib.import_module(BUILTIN[rules]).GAME
     else:
         found = [ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == rules]
@@ -74,18 +73,28 @@ def _local(rules: str, project_root: Path | None, trust: bool) -> Game:
                          "rules must be a package inside it")
     if not (path / "__init__.py").is_file():
         raise UsageError(f"rules '{rules}' is not a Python package (no {rules}/__init__.py)")
+    from toolkit import trust as trusted
+    from toolkit.games.project_rules import import_package
+
+    files = trusted.rules_files(path)
     if not trust:
-        raise UsageError(f"this project's rules are Python code in '{rules}'; run the "
-                         "command with --trust only if you trust whoever wrote them")
-    name = f"toolkit_project_rules_{abs(hash(str(path)))}"
-    spec = importlib.util.spec_from_file_location(name, path / "__init__.py",
-                                                  submodule_search_locations=[str(path)])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    game = getattr(module, "GAME", None)
+        why = trusted.refusal(path, files, project_root, rules)
+        if why is not None:
+            raise trusted.Untrusted(why)
+    key = (str(path), trusted.digest(files))
+    if key not in _LOADED:
+        try:
+            _LOADED[key] = getattr(import_package(path, files), "GAME", None)
+        except SyntaxError as exc:
+            where = Path(exc.filename or path).resolve()
+            shown = where.relative_to(root) if where.is_relative_to(root) else rules
+            raise ContentError(f"Python syntax: {exc.msg}", file=str(shown), line=exc.lineno,
+                               column=exc.offset, hint="fix the rules package") from None
+    game = _LOADED[key]
     if game is None:
         raise UsageError(f"rules package '{rules}' defines no GAME")
+    if not isinstance(game, Game):
+        raise UsageError(f"rules '{rules}' do not provide a toolkit.game.Game")
     return game
 
 

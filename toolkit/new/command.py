@@ -13,13 +13,31 @@ from toolkit.new.scaffold import CHOICES
               help="blank: a tiny complete game with its own rules (Five Tricks); "
                    "deckbuilder: declared kinds only; caravans: a copy of the bundled game; "
                    "the others: the example projects of other games")
-@click.option("--force", is_flag=True, help="write into a folder that is not empty")
+@click.option("--force", is_flag=True, help="add the template's missing files to a folder "
+              "that is not empty (no existing file is replaced)")
 def new(directory, template, force):
-    """Start a new game project in DIRECTORY that validates and builds at once."""
+    """Start a new game project in DIRECTORY that validates and builds at once. A project
+    with its own rules package is trusted (toolkit trust), since the toolkit wrote it."""
     from pathlib import Path
 
-    from toolkit.new.scaffold import create, next_steps
+    from toolkit.new.scaffold import create_project, next_steps
 
-    dest = create(Path(directory), template, force=force)
-    for line in next_steps(dest, template):
+    dest, skipped = create_project(Path(directory), template, force=force)
+    trusted = False
+    if not any(s.startswith("rules/") or s == "cards/game.yaml" for s in skipped):
+        trusted = _trust_own_rules(dest)
+    for line in next_steps(dest, template, tuple(skipped), trusted):
         click.echo(line)
+
+
+def _trust_own_rules(dest) -> bool:
+    """Trust the rules package the template wrote (none: False)."""
+    from toolkit import trust
+    from toolkit.errors import UsageError
+
+    try:
+        trust.package_of(dest)
+    except UsageError:
+        return False  # no rules package of its own
+    trust.trust(dest)
+    return True

@@ -4,6 +4,7 @@ README line on what to run next."""
 
 from __future__ import annotations
 
+import shlex
 import shutil
 from pathlib import Path
 
@@ -29,37 +30,86 @@ _SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "output")
 
 def create(dest: str | Path, template: str = "blank", *, force: bool = False) -> Path:
     """Write a new project into `dest` (which must be missing or empty unless `force`)."""
+    return create_project(dest, template, force=force)[0]
+
+
+def create_project(dest: str | Path, template: str = "blank", *,
+                   force: bool = False) -> tuple[Path, list[str]]:
+    """Write a new project into `dest`; with `force` into a folder that has files, adding
+    only the template's missing files. The folder and the files kept as they were."""
     if template not in CHOICES:
         raise UsageError(f"unknown template '{template}' (choose from {', '.join(CHOICES)})")
     dest = Path(dest)
+    if dest.is_symlink():
+        raise UsageError(f"'{dest}' is a link; give the real folder (nothing is written "
+                         "through a link)")
     if dest.exists() and not dest.is_dir():
         raise UsageError(f"'{dest}' exists and is not a folder")
     if dest.is_dir() and any(dest.iterdir()) and not force:
         raise UsageError(f"'{dest}' is not empty; choose a new folder (or --force to add "
-                         "the template's files to it)")
+                         "the template's missing files to it: no existing file is replaced)")
+    source = (BUNDLED_PROJECT if template == "caravans" else
+              TEMPLATES / template if template in BASIC else EXAMPLES / template)
+    files = _template_files(source, "cards" if template == "caravans" else None)
+    files.append((None, ".gitignore"))
+    blocked = sorted({link for _, rel in files if (link := _link_on_way(dest, rel))})
+    if blocked:
+        raise UsageError(f"'{blocked[0]}' is a link; nothing is written through a link "
+                         "(replace it with a real folder or file, or choose a new folder)")
+    skipped = []
     try:
-        if template == "caravans":
-            shutil.copytree(BUNDLED_PROJECT / "cards", dest / "cards", ignore=_SKIP,
-                            dirs_exist_ok=True)
-        elif template not in BASIC:
-            shutil.copytree(EXAMPLES / template, dest, ignore=_SKIP, dirs_exist_ok=True)
-        else:
-            shutil.copytree(TEMPLATES / template, dest, ignore=_SKIP, dirs_exist_ok=True)
-        ignore = dest / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text(GITIGNORE, encoding="utf-8")
+        for src, rel in files:
+            target = dest / rel
+            if target.exists():
+                skipped.append(rel)
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if src is None:
+                target.write_text(GITIGNORE, encoding="utf-8")
+            else:
+                shutil.copy2(src, target)
     except OSError as exc:
         raise UsageError(f"cannot write '{exc.filename or dest}': {exc.strerror or exc}") from None
-    return dest
+    return dest, skipped
 
 
-def next_steps(dest: Path, template: str) -> list[str]:
-    trust = " --trust" if (dest / "rules" / "__init__.py").is_file() else ""
-    lines = [f"created {dest} from the {template} template", "next:",
-             f"  toolkit validate {dest}", f"  toolkit build {dest}{trust}",
-             f"  toolkit serve {dest}      (live preview in the browser)"]
+def _template_files(source: Path, only: str | None) -> list[tuple[Path, str]]:
+    """(file, path relative to the project) of a template; no caches, builds or links."""
+    top = source / only if only else source
+    out = []
+    for path in sorted(top.rglob("*")):
+        rel = path.relative_to(source)
+        if any(p in ("__pycache__", "output") for p in rel.parts) or path.suffix == ".pyc":
+            continue
+        if path.is_file() and not path.is_symlink():
+            out.append((path, rel.as_posix()))
+    return out
+
+
+def _link_on_way(dest: Path, rel: str) -> Path | None:
+    """The target `dest/rel`, or a folder on its way, when it is a link."""
+    path = dest
+    for part in rel.split("/"):
+        path = path / part
+        if path.is_symlink():
+            return path
+    return None
+
+
+def next_steps(dest: Path, template: str, skipped: tuple = (), trusted: bool = False) -> list[str]:
+    shown = shlex.quote(str(dest))
+    lines = [f"created {dest} from the {template} template"]
+    if skipped:
+        files = "file" if len(skipped) == 1 else "files"
+        lines.append(f"kept {len(skipped)} existing {files} as they were (the template's "
+                     f"version not written): {', '.join(skipped)}")
+    if trusted:
+        lines.append(f"trusted its rules (rules/, written by the toolkit); undo with "
+                     f"toolkit trust --revoke {shown}")
+    lines += ["next:", f"  toolkit validate {shown}", f"  toolkit build {shown}",
+              f"  toolkit serve {shown}      (live preview in the browser)"]
     if _has_rules(dest):
-        lines.append(f"  toolkit simulate {dest}{trust} -n 100")
+        lines.append(f"  toolkit simulate {shown} -n 100")
     return lines
 
 

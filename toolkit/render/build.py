@@ -43,6 +43,7 @@ class BuildResult:
     pages: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)   # said once, never an error
 
 
 def build(project: Path, opts: BuildOptions) -> BuildResult:
@@ -78,14 +79,14 @@ def _phases(project: Path, opts: BuildOptions, step) -> BuildResult:
     checks.require_fonts()
     if opts.lang == "zh":
         checks.require_cjk_font()
-    parts = game_parts(catalog, opts.trust)
+    parts = game_parts(catalog, opts.trust, untrusted_ok=True)
     _check_only(catalog, opts, parts)
     faces, ctx = collect_faces(project, catalog, opts, parts)
     if not faces:
         raise UsageError("nothing to build: --only selected no part with content")
     html = Html(project, opts.lang, parts.templates)
     texts = jobs.text_faces(jobs.plan(faces, opts, ctx), opts, ctx, html)
-    result = BuildResult(faces=len(faces) + len(texts))
+    result = BuildResult(faces=len(faces) + len(texts), notes=[parts.note] if parts.note else [])
     result.warnings += checks.icon_warnings(ctx.icons) + checks.art_warnings(ctx, catalog)
     result.warnings += fonts.glyph_warnings(faces + texts)
     step(note=f"rendering {len(faces) + len(texts)} faces")

@@ -75,6 +75,8 @@ def build(project_dir, out, paper, lang, png, tts, tts_url, pod, layout, back_of
 
 def _report(result) -> None:
     """The build's warnings (stderr), files written and a one-line summary."""
+    for note in result.notes:
+        click.echo(f"note: {note}", err=True)
     for warning in result.warnings:
         click.echo(warning, err=True)
     for name, path in result.outputs.items():

@@ -51,6 +51,7 @@ class GameParts:
     templates: tuple[Path, ...] = ()
     styles: dict | None = None
     parts: tuple[Part, ...] = ()
+    note: str | None = None      # why the game's parts are left out (rules not trusted)
 
     @property
     def names(self) -> set[str]:
@@ -61,11 +62,20 @@ class GameParts:
         return {p.name for p in self.parts if p.large}
 
 
-def game_parts(catalog, trust: bool = False) -> GameParts:
-    """The render parts of the project's game (none when it names no rules)."""
+def game_parts(catalog, trust: bool = False, untrusted_ok: bool = False) -> GameParts:
+    """The render parts of the project's game (none when it names no rules). With
+    `untrusted_ok`, a project's own rules that are not trusted give no parts and a note
+    instead of the error (`build` prints the cards, and says what it left out)."""
     from toolkit.games import game_for
+    from toolkit.trust import Untrusted
 
-    game = game_for(catalog, trust=trust)
+    try:
+        game = game_for(catalog, trust=trust)
+    except Untrusted as exc:
+        if not untrusted_ok:
+            raise
+        return GameParts(note="the cards are built without the parts the project's rules "
+                              f"print (boards, tokens): {exc.message}")
     items = game.render_parts(catalog) if game is not None else []
     return GameParts(tuple(Path(i.folder) for i in items if isinstance(i, Templates)),
                      {i.kind: i for i in items if isinstance(i, KindStyle)},

@@ -1,0 +1,28 @@
+"""Fixtures of the trust tests: the CLI run in-process, and a fresh tutorial project that
+is not trusted (made by `create`, not by the `new` command, which trusts what it writes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolkit.cli import main
+from toolkit.new.scaffold import create
+
+
+@pytest.fixture
+def run(capsys):
+    """run(*args) -> (exit code, stdout, stderr) of `toolkit ARGS`."""
+
+    def invoke(*args):
+        with pytest.raises(SystemExit) as info:
+            main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return info.value.code, out, err
+
+    return invoke
+
+
+@pytest.fixture
+def stranger(tmp_path):
+    """A project with its own rules that this user never trusted."""
+    return create(tmp_path / "stranger", "blank")
