@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from toolkit.sim.batch import (available_cores, catalog_for, check_compiled, play_batch,
                                run_games)
+from toolkit.worker_isolation import isolate_workers
 
 Unit = tuple[int, list[tuple[str, ...]]]        # (seed, the seat rotations of its line-up)
 DASK_UNITS = 16                                 # units per batch (Dask, or no stream)
@@ -83,6 +84,8 @@ class PairedRunner:
                 check_compiled(root, self.options.trust)
             forking = sys.platform.startswith("linux") and threading.active_count() == 1
             context = multiprocessing.get_context("fork" if forking else "spawn")
+            if not forking:
+                isolate_workers()  # spawned with `python -c`: keep the project off their path
             self.pool = ProcessPoolExecutor(self.options.workers or available_cores(),
                                             mp_context=context, initializer=_ignore_sigint)
             self.pool.submit(abs, 0).result()   # every worker starts now (fork: at once)

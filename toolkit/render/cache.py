@@ -30,6 +30,7 @@ from pathlib import Path
 
 from toolkit.errors import RenderError
 from toolkit.render.files import claim_output, is_marked, write_atomic
+from toolkit.worker_isolation import isolate_workers
 
 CHUNK_MAX = 160      # faces per WeasyPrint document (bounds a worker's memory)
 SMALL_BATCH = 4      # a batch of this many faces or fewer was left by a small edit
@@ -298,5 +299,7 @@ def _run(func, jobs: list[dict], workers: int):
     if len(jobs) <= 1 or workers <= 1:
         return [func(job) for job in jobs]
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    if os.name != "posix":
+        isolate_workers()  # spawned with `python -c`: keep the project off their path
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
         return list(pool.map(func, jobs))

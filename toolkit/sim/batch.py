@@ -21,6 +21,7 @@ from typing import Any, Callable, Sequence
 
 from toolkit.errors import ContentError, RulesError, ToolkitError, UsageError
 from toolkit.progress import progress as show_progress
+from toolkit.worker_isolation import isolate_workers
 
 Record = dict[str, Any]
 Item = tuple[int, int, tuple[str, ...]]  # (game index, seed, agents)
@@ -220,6 +221,7 @@ def _start_local(root, content_hash, chunks, workers, trust: bool = False):
     forking = sys.platform.startswith("linux") and threading.active_count() == 1
     context = multiprocessing.get_context("fork" if forking else "forkserver")
     if not forking:
+        isolate_workers()  # a fork server starts with `python -c`: keep the project off its path
         context.set_forkserver_preload(["toolkit.sim.batch", "toolkit.loop", *BUILTIN_MODULES])
     pool = ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context,
                                initializer=_ignore_sigint)

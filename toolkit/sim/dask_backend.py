@@ -10,8 +10,11 @@ import logging
 from typing import Any
 
 from toolkit.errors import UsageError
+from toolkit.worker_isolation import isolate_workers
 
-CONNECT_TIMEOUT = "20s"
+CONNECT_SECONDS = 20
+CONNECT_TIMEOUT = f"{CONNECT_SECONDS}s"
+NETWORK_SCHEMES = ("tcp", "tls", "ws", "wss")  # what a scheduler in another process listens on
 _OPEN: dict[tuple, tuple[Any, Any]] = {}  # key -> (client, LocalCluster or None)
 
 
@@ -32,6 +35,7 @@ def shared_client(workers: int, scheduler: str | None = None):
     except ImportError:  # pragma: no cover - dask[distributed] is a declared dependency
         raise UsageError("--backend dask needs dask[distributed] installed") from None
     if scheduler:
+        check_scheduler(scheduler)
         try:
             client, cluster = Client(scheduler, timeout=CONNECT_TIMEOUT), None
         except (OSError, TimeoutError, ValueError) as exc:
@@ -45,9 +49,57 @@ def shared_client(workers: int, scheduler: str | None = None):
     return client
 
 
+def check_scheduler(address: str) -> None:
+    """A one-line UsageError unless a Dask scheduler answers at `address` within
+    CONNECT_SECONDS. `distributed` itself waits for ever on a port that accepts the
+    connection but never speaks its protocol (a web server, say), and gives unclear
+    messages for addresses no command-line run can use (inproc://, ucx:// without ucx)."""
+    from distributed.comm.addressing import parse_address
+
+    scheme, location = parse_address(address)
+    if scheme == "ucx":
+        raise UsageError(f"--scheduler {address}: ucx:// needs the ucx-py package, which the "
+                         "toolkit does not install; give the scheduler's tcp:// address")
+    if scheme not in NETWORK_SCHEMES:
+        raise UsageError(f"--scheduler {address}: '{scheme}://' is not an address another "
+                         "process can reach; give the tcp://HOST:PORT address a running "
+                         "Dask scheduler printed")
+    host, _, port = location.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UsageError(f"--scheduler {address}: give it as {scheme}://HOST:PORT, the address "
+                         "a running Dask scheduler printed")
+    import asyncio
+
+    try:
+        kind = asyncio.run(asyncio.wait_for(_identity(address), CONNECT_SECONDS))
+    except TimeoutError:
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: nothing there answered "
+                         f"as a Dask scheduler within {CONNECT_SECONDS} s") from None
+    except (OSError, ValueError, TypeError, ImportError) as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+    if kind != "Scheduler":
+        raise UsageError(f"--scheduler {address}: that is a Dask {kind or 'peer'}, not a "
+                         "scheduler; give the scheduler's address")
+
+
+async def _identity(address: str) -> str | None:
+    """The `type` a Dask peer at `address` reports for itself ('Scheduler', 'Worker', …)."""
+    from distributed.comm import connect
+
+    comm = await connect(address, timeout=CONNECT_SECONDS)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        answer = await comm.read()
+    finally:
+        comm.abort()
+    return answer.get("type") if isinstance(answer, dict) else None
+
+
 def _local_cluster(workers: int):
     from distributed import LocalCluster
 
+    isolate_workers()  # its workers are spawned with `python -c`: the project is not on their path
     return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                         host="127.0.0.1", dashboard_address=None,
                         scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
