@@ -23,10 +23,16 @@ def serve(project_dir, host, port, trust, open_browser):
     validation problems on the cards they concern. Stop with Ctrl-C."""
     import threading
 
-    from toolkit.errors import UsageError
+    from toolkit.errors import UsageError, printable
     from toolkit.project import resolve_project
     from toolkit.serve.server import Preview, make_server
 
+    from toolkit.serve.policy import is_loopback
+
+    host = host.strip()
+    if not host:
+        raise UsageError("--host is empty, which would listen on every network interface; "
+                         "leave it out (this computer only) or name an address, e.g. 0.0.0.0")
     project = resolve_project(project_dir)
     preview = Preview(project, trust=trust)
     try:
@@ -34,12 +40,17 @@ def serve(project_dir, host, port, trust, open_browser):
     except OSError as exc:
         raise UsageError(f"cannot listen on {host}:{port} ({exc.strerror or exc}); "
                          "choose another --port") from None
-    url = f"http://{host}:{server.server_address[1]}/"
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{server.server_address[1]}/"
+    if not is_loopback(host):
+        click.echo(f"warning: listening on {host}, beyond this computer: anyone on the network "
+                   "who can reach it can read the project's files through the preview "
+                   "(leave out --host to serve this computer only)", err=True)
     watcher = threading.Thread(target=preview.watch, daemon=True, name="watch")
     watcher.start()
     snap = preview.snapshot
-    click.echo(f"serving {project} at {url} ({len(snap.cards)} faces, "
-               f"{len(snap.problems)} problem(s)); Ctrl-C stops")
+    click.echo(printable(f"serving {project} at {url} ({len(snap.cards)} faces, "
+                         f"{len(snap.problems)} problem(s)); Ctrl-C stops"))
     if open_browser:
         import webbrowser
         webbrowser.open(url)
