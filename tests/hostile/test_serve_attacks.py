@@ -154,7 +154,7 @@ def test_faces_and_files_are_sandboxed_without_scripts(served):
     assert "allow-scripts" not in gallery
     reports = get(port, "/reports")[2].decode()
     assert re.findall(r"<iframe[^>]*>", reports) == [
-        f"<iframe sandbox src='/fs{report.resolve().as_posix()}' title='Balance (toolkit "
+        f"<iframe src='/fs{report.resolve().as_posix()}' sandbox title='Balance (toolkit "
         "simulate)'>"]
 
 

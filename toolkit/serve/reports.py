@@ -29,7 +29,7 @@ def reports_page(project: Path) -> str:
             url = "/fs" + html.escape(path.resolve().as_posix())
             body = (f"<p>{html.escape(str(path.relative_to(project)))}, written {when} "
                     f"(<a href='{url}' target=_blank rel=noopener>open alone</a>)</p>"
-                    f"<iframe sandbox src='{url}' title='{html.escape(title)}'></iframe>")
+                    f"<iframe src='{url}' sandbox title='{html.escape(title)}'></iframe>")
         sections.append(f"<section><h2>{html.escape(title)}</h2>{body}</section>")
     return ("<!doctype html><html><head><meta charset=utf-8><title>Reports</title><style>"
             "body{font:14px system-ui,sans-serif;margin:1.5em;background:#f4efe6}"
