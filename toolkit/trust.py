@@ -171,3 +171,26 @@ def replay_flag(project: str) -> str:
     except UsageError:
         return ""
     return " --trust" if refusal(package, rules_files(package), Path(project), rules) else ""
+
+
+def trusted_copy(copy: Path, origin: Path | None, label: str) -> bool:
+    """For a copy of a project the toolkit made itself (`compare` plays on snapshots): True
+    when its rules package holds exactly the `.py` files this user trusts in `origin`;
+    False when it has no rules package of its own; else `Untrusted`, saying what to run."""
+    try:
+        package, rules = package_of(copy)
+    except UsageError:
+        return False
+    files = rules_files(package)
+    if origin is not None:
+        try:
+            theirs, _ = package_of(origin)
+        except UsageError:
+            theirs = None
+        if theirs is not None and refusal(theirs, files, origin, rules) is None:
+            return True
+        if theirs is not None and Path(origin).resolve() == Path(label).resolve():
+            raise Untrusted(refusal(theirs, files, origin, rules))
+    raise Untrusted(f"the rules of {label} ('{rules}') are not ones you trusted: run "
+                    f"`toolkit trust DIR` on a folder holding them, or add --trust to run "
+                    "them for this comparison only")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.new.scaffold import TEMPLATES, create
+from toolkit.trust import trust
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "new-game.md"
 BLOCK = re.compile(r"<!-- file: (\S+) -->\n```\w*\n(.*?)\n```", re.S)
@@ -36,18 +37,20 @@ def project(tmp_path_factory):
     shutil.copytree(game, variant)
     cards = variant / "cards" / "cards.yaml"
     cards.write_text(cards.read_text().replace("rank: 5, points: 2", "rank: 5, points: 3"))
+    trust(game)     # as `toolkit new` does
+    trust(variant)  # as `toolkit trust ../five_tricks_b` does
     return game
 
 
 COMMANDS = {
     "validate": ("validate --strict", "no problems found"),
     "list": ("list playing_card", "sun_5"),
-    "build": ("build --trust", "cards-1up.pdf"),
-    "simulate": ("simulate --trust -n 30 --seed 1", "report.html"),
-    "check": ("check --trust -n 5", "2 rulings: 0 failed"),
-    "replay": ("replay --trust --seed 1", "trick 5:"),
-    "replay_zh": ("replay --trust --seed 1 --lang zh", "第5墩"),
-    "compare": ("compare . ../five_tricks_b --trust --max-games 40", "report.html"),
+    "build": ("build", "cards-1up.pdf"),
+    "simulate": ("simulate -n 30 --seed 1", "report.html"),
+    "check": ("check -n 5", "2 rulings: 0 failed"),
+    "replay": ("replay --seed 1", "trick 5:"),
+    "replay_zh": ("replay --seed 1 --lang zh", "第5墩"),
+    "compare": ("compare . ../five_tricks_b --max-games 40", "report.html"),
     "export": ("export --kind playing_card --format xlsx", "20 cards"),
     "schema": ("schema", ".schemas"),
 }

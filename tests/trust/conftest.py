@@ -9,6 +9,13 @@ from toolkit.cli import main
 from toolkit.new.scaffold import create
 
 
+@pytest.fixture(autouse=True)
+def own_trust_record(tmp_path_factory, monkeypatch):
+    """Each test starts with a trust record of its own, empty."""
+    monkeypatch.setenv("CARD_TOOLKIT_TRUST_FILE",
+                       str(tmp_path_factory.mktemp("trust") / "trusted.json"))
+
+
 @pytest.fixture
 def run(capsys):
     """run(*args) -> (exit code, stdout, stderr) of `toolkit ARGS`."""

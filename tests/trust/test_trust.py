@@ -188,3 +188,12 @@ def test_the_replay_line_check_prints_runs_as_printed(stranger, run, monkeypatch
     # a built-in game never needs it
     assert not Violation("x", "y", os.fspath(stranger.parent), 1, ["random"], 1) \
         .command.endswith("--trust")
+
+
+def test_compare_plays_copies_of_trusted_folders_only(stranger, tmp_path, run):
+    """compare plays on snapshots: each runs when its folder's rules are trusted as they are."""
+    other = tmp_path / "other"
+    shutil.copytree(stranger, other)
+    assert run("trust", stranger)[0] == 0
+    code, out, err = run("compare", stranger, other, "--max-games", "20", "-q")
+    assert code == 2 and f"toolkit trust {other}" in err and "/toolkit-compare-" not in err, err

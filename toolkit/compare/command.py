@@ -118,6 +118,7 @@ def compare(ctx, baseline, candidate, metrics, until, max_games, alpha, beta, to
     with stop_signals() as stopped:
         try:
             with open_versions(baseline, candidate) as (base, cand):  # removes its temp folder
+                options = _trusted(options, base, cand)
                 if not out:
                     check_writable(_home(base, cand))
                 result = compare_versions(base, cand, options)
@@ -139,3 +140,19 @@ def compare(ctx, baseline, candidate, metrics, until, max_games, alpha, beta, to
             click.echo(f"wrote {path}")
     if result.verdict == "inconclusive":
         ctx.exit(EXIT_INCONCLUSIVE)
+
+
+def _trusted(options, base, cand):
+    """The games run on copies of the versions: a copy whose rules are the ones the user
+    trusts in its folder (`toolkit trust`) runs as trusted. A revision's copy is checked
+    against the rules trusted in the other side's folder (or the current one)."""
+    import dataclasses
+    from pathlib import Path
+
+    from toolkit.trust import trusted_copy
+
+    if options.trust:
+        return options
+    folder = next((v.source for v in (base, cand) if v.source is not None), Path("."))
+    own = [trusted_copy(v.root, v.source or folder, str(v.source or v.spec)) for v in (base, cand)]
+    return dataclasses.replace(options, trust=any(own))
