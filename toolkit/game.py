@@ -28,6 +28,9 @@ Optional (each has a default here that works for any game):
     action_to_json / action_from_json  actions as JSON values (records, replays)
     metrics(record)                    named numbers a balance report counts for each seat
     seat_groups(record), group_ids(catalog)  win rates by group (e.g. hero) in reports, compare
+    sides(catalog)                     the report's factors by name: sides it leads with
+                                       (Root's factions), levers (heroes), styles, seat, usage
+    skill_ladder(catalog)              agent names weakest first, for the report's skill ladder
     id_metrics(record, ids)            per-seat numbers about given content ids (card use), compare
     in_play(catalog, seed, seats)      group ids the setup alone gives the seats (compare focuses)
     report_sections(records, catalog)  extra sections of the balance report
@@ -54,10 +57,39 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 Action = Any   # any hashable value the game chooses; `action_to_json` makes it JSON
 State = Any
+
+
+@dataclass(frozen=True)
+class Side:
+    """One factor of the balance report, named for a designer (`Game.sides`).
+
+    `key` is `seat` (the place in turn order, every game has it), `agent` (the play style)
+    or a family of `Game.seat_groups` (or of the game's `adjusted` report section, for
+    usage). `role` says where the report puts it: `side` - what the report leads with, the
+    game's sides (Root's factions; the seat in a game whose seats are alike); `lever` - a
+    setup choice judged as balance (a hero, a starting party); `style` - the agents;
+    `usage` - items a player chooses during play (cards used), shown apart from balance
+    verdicts, because using a card is a sign of the game's state as much as a cause of it.
+    `title` and `note` are {'en': ..., 'zh': ...}."""
+
+    key: str
+    title: Mapping[str, str]
+    role: str = "lever"
+    note: Mapping[str, str] = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"key": self.key, "title": dict(self.title), "role": self.role,
+                "note": dict(self.note)}
+
+
+SEAT = Side("seat", {"en": "Seat", "zh": "座位"}, "side",
+            {"en": "place in turn order (seat 1 moves first)", "zh": "行动顺序（座位1先行）"})
+STYLE = Side("agent", {"en": "Style", "zh": "风格"}, "style")
 
 # A hard cap on actions in one game: a game that reaches it stops with a content error
 # naming the setting to look at (see `Game.max_actions`).
@@ -164,6 +196,24 @@ class Game:
         """For each group of `seat_groups`, the ids a project's content offers (so that
         `compare` asks about the ids both versions have); default none."""
         return {}
+
+    def sides(self, catalog) -> list[Side]:
+        """The factors of the balance report by name (see `Side`), in the order the report
+        shows them. The default: the seat (as turn position) leads, then each group of
+        `group_ids` as a lever, then the style. A game overrides it to name its own sides
+        (Root: `faction` as the side, the seat beside it) in English and Chinese; a family
+        the report finds that no side names is shown with its key as the title."""
+        groups = [Side(k, {"en": k.replace("_", " ").capitalize(), "zh": k})
+                  for k in self.group_ids(catalog)]
+        return [SEAT, *groups, STYLE]
+
+    def skill_ladder(self, catalog) -> list[str]:
+        """Agent names from the weakest to the strongest, for the report's skill ladder
+        (`toolkit simulate --ladder N`): does the AI separate skill from luck? The
+        default: `random`, the game's `heuristic` when it has one, and `search`, those this
+        game offers."""
+        known = set(self.agent_names(catalog)) | {"random", "search"}
+        return [a for a in ("random", "heuristic", "search") if a in known]
 
     def id_metrics(self, record: Mapping, ids: Iterable[str]) -> dict[str, list[float]]:
         """Per-seat numbers about particular content ids, which `compare` asks for the ids

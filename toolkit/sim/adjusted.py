@@ -1,16 +1,21 @@
-"""Win rates adjusted for style (agent) and seat, for any game: one row per player-game,
-a logistic model of the player's result (a shared win counts 1/k) with the offset
-logit(1/players), the agent and the seat (place in turn order, within each player count)
-in deviation coding, plus one family at a time: a group of `Game.seat_groups` (hero,
-party...) as a factor, or a set each seat may hold (cards used) as one indicator each.
+"""Win rates adjusted for style (agent) and seat, for any game, with the game as the unit:
+a conditional logit over the players of each game (toolkit.sim.logit.fit_clogit) of which
+player wins (a shared win counts 1/k), with the agent, the seat (place in turn order,
+within each player count) and one family at a time in deviation coding: a group of
+`Game.seat_groups` (faction, hero, party...) as a factor, or a set each seat may hold
+(cards used) as one indicator each. In a 2-player game one player's win is the other's
+loss, so the seat interval is exactly as wide as the per-game binomial interval.
 
-Each entry gives the raw rate beside the adjusted one: the mean predicted rate of all
-player-games (of that player count, for seats) had they all been in this level, its gap to
-the average level in percentage points, the odds ratio against the average level (for an
-item of a set: against the average item of its block), 95 % Wald intervals (the effect's
-mapped from the log-odds, the rate's by the delta method), the Wald p and the Holm p
-within the family. A level played (nearly) only by one agent that
-(nearly) plays only it is marked `confounded_with`: the data cannot tell it from the style.
+Each level's entry gives the raw rate beside the adjusted one: the mean share of the games
+its players played, predicted from this family's effects alone (style and seat set to the
+average, the opponents' levels as met), against the fair share (the mean of 1/players) in
+percentage points, with a delta-method 95 % interval and the Wald p of that same gap (so
+the interval excludes 0 exactly when p < 0.05); the odds ratio against the average level;
+and the Holm p over the family's free comparisons (levels − blocks: the two seats of a
+2-player game are one comparison). Each family also gets one joint Wald test of all its
+effects (`model.tests`), the gate of every verdict on it. A level played (nearly) only in
+one level of another factor of the model that (nearly) holds only it is marked
+`confounded_with` (and `confounded_family`): the data cannot tell them apart.
 """
 
 from __future__ import annotations
@@ -21,114 +26,221 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from toolkit.sim.logit import RIDGE, Z95, Factor, factor, fit_logit, logit, sigmoid, wald_p
+from toolkit.sim.logit import RIDGE, Z95, Factor, Fit, factor, fit_clogit, game_shares, wald_p
 from toolkit.sim.stats import Record, score, seats, turn_position
-from toolkit.sim.stats_math import holm
+from toolkit.sim.stats_math import chi_square_p, holm
 
-CONFOUNDED = 0.95  # share of a level's rows from one agent, and of that agent's rows in it
-MODEL = {"method": "logistic regression (Newton/IRLS), Wald 95 % intervals",
-         "offset": "logit(1/players)", "adjusted_for": ["agent", "seat"],
+CONFOUNDED = 0.95  # share of a level's rows in one level of another factor, and of its rows
+STEP = 1e-5        # central differences for the delta method's gradients
+MODEL = {"method": "conditional logit over the players of each game (Newton), Wald 95 % "
+                   "intervals, the delta method for rates",
+         "unit": "game", "adjusted_for": ["agent", "seat"],
          "coding": "deviation: effects against the average level", "ridge": RIDGE}
 
 
 class Base:
-    """The rows of a run and the parts every model shares: result, offset, agent, seat."""
+    """The rows of a run, grouped by game, and the factors every model shares: agent and
+    seat. A game nobody won says nothing about who wins and is left out of the model."""
 
     def __init__(self, records: Sequence[Record]):
-        pairs = list(seats(records))
+        decided = [r for r in records if r["winner"]]
+        pairs = list(seats(decided))
         self.pairs = pairs
-        self.y = np.array([score(r, s) for r, s in pairs])
-        self.offset = np.array([logit(1.0 / r["players"]) if r["players"] > 1 else 0.0
-                                for r, _ in pairs])
+        self.games = len(decided)
+        self.y = np.array([score(r, s) for r, s in pairs], dtype=float)
+        sizes = np.array([r["players"] for r in decided], dtype=int)
+        self.starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(int) \
+            if len(sizes) else np.zeros(0, dtype=int)
+        self.game_of = np.repeat(np.arange(len(decided)), sizes)
+        self.fair = np.array([1.0 / r["players"] for r, _ in pairs], dtype=float)
         counts = {r["players"] for r, _ in pairs}
         self.seat_key = (lambda r, s: str(turn_position(r, s))) if len(counts) <= 1 else \
             (lambda r, s: f"{r['players']}:{turn_position(r, s)}")
         self.agents = [str(r["agents"][s]) for r, s in pairs]
+        self.seats = [self.seat_key(r, s) for r, s in pairs]
         self.agent = factor("agent", self.agents)
-        self.seat = factor("seat", [self.seat_key(r, s) for r, s in pairs],
-                           block=lambda v: v.split(":")[0] if ":" in v else "")
+        self.seat = factor("seat", self.seats, block=_player_block)
 
     def fit(self, factors: Sequence[Factor], extra: np.ndarray | None = None):
-        parts = [np.ones((len(self.y), 1))] + [f.columns for f in factors]
+        """(fit, X, slices): the conditional logit of these factors (and `extra` columns)."""
+        parts = [f.columns for f in factors]
         if extra is not None:
             parts.append(extra.reshape(len(self.y), -1))
-        X = np.hstack(parts)
-        slices, start = [], 1
+        X = np.hstack(parts) if parts else np.zeros((len(self.y), 0))
+        slices, start = [], 0
         for f in factors:
             slices.append(slice(start, start + f.columns.shape[1]))
             start += f.columns.shape[1]
-        return fit_logit(X, self.y, self.offset), X, slices
+        if X.shape[1] == 0:
+            return Fit(np.zeros(0), np.zeros((0, 0)), 0, True), X, slices
+        return fit_clogit(X, self.y, self.starts), X, slices
+
+    def shares(self, eta) -> np.ndarray:
+        return game_shares(eta, self.starts)
 
 
-def _entry(n: int, wins: float, beta: float, var: float, eta0, g_rate, cov
-           ) -> dict[str, Any]:
-    """An effect of log-odds `beta` (variance `var`) on the rows whose linear predictor
-    without it is `eta0`; `g_rate` is the gradient of their mean rate (delta method). The
-    effect's interval in points maps the log-odds interval (so it agrees with `p`)."""
-    se = math.sqrt(max(var, 0.0))
-    base = float(sigmoid(eta0).mean())
-    points = lambda b: float(sigmoid(eta0 + b).mean()) - base  # noqa: E731
-    rate, lo, hi = base + points(beta), beta - Z95 * se, beta + Z95 * se
-    se_rate = math.sqrt(max(float(g_rate @ cov @ g_rate), 0.0))
-    return {"games": n, "wins": round(wins, 6), "raw_rate": wins / n if n else 0.0,
-            "rate": rate, "ci95": [max(0.0, rate - Z95 * se_rate), min(1.0, rate + Z95 * se_rate)],
-            "effect_pp": rate - base, "effect_ci95": [points(lo), points(hi)],
-            "odds_ratio": math.exp(beta), "or_ci95": [math.exp(lo), math.exp(hi)],
-            "log_odds": beta, "se": se, "p": wald_p(beta, se)}
+def _player_block(value: str) -> str:
+    return value.split(":")[0] if ":" in value else ""
+
+
+def _jacobian(f: Callable[[np.ndarray], np.ndarray], theta: np.ndarray) -> np.ndarray:
+    """d f / d theta by central differences (f is smooth: softmax shares)."""
+    cols = []
+    for d in range(len(theta)):
+        step = np.zeros(len(theta))
+        step[d] = STEP
+        cols.append((f(theta + step) - f(theta - step)) / (2 * STEP))
+    base = f(theta)
+    return np.stack(cols, axis=1) if cols else np.zeros((len(base), 0))
+
+
+def _entry(n: int, n_games: int, wins: float, rate: float, se: float, reference: float,
+           beta: float, se_beta: float) -> dict[str, Any]:
+    """A level whose players' adjusted rate is `rate` (standard error `se`) against
+    `reference` (the fair share, or for an item the same players with an average peer): the
+    gap's interval and p come from the same normal, so they always agree."""
+    effect = rate - reference
+    return {"games": n, "n_games": n_games, "wins": round(wins, 6),
+            "raw_rate": wins / n if n else 0.0,
+            "rate": rate, "ci95": [max(0.0, rate - Z95 * se), min(1.0, rate + Z95 * se)],
+            "fair": reference, "effect_pp": effect,
+            "effect_ci95": [effect - Z95 * se, effect + Z95 * se],
+            "odds_ratio": math.exp(beta),
+            "or_ci95": [math.exp(beta - Z95 * se_beta), math.exp(beta + Z95 * se_beta)],
+            "log_odds": beta, "se": se, "p": wald_p(effect, se)}
+
+
+def joint_test(fit: Fit, cols: slice) -> dict[str, float]:
+    """The Wald test that every effect of a family is zero: {chi2, df, p}."""
+    theta = fit.beta[cols]
+    if not len(theta):
+        return {"chi2": 0.0, "df": 0, "p": 1.0}
+    chi2 = float(theta @ np.linalg.pinv(fit.cov[cols, cols]) @ theta)
+    return {"chi2": chi2, "df": len(theta), "p": chi_square_p(chi2, len(theta))}
 
 
 def factor_effects(base: Base, target: Factor, fit, X, cols: slice) -> dict[str, dict]:
-    """Each level of `target` (whose design columns are `cols` of X)."""
-    theta, cov = fit.beta, fit.cov
-    eta = base.offset + X @ theta
+    """Each level of `target` (whose design columns are `cols` of X): its players' share of
+    their games from the family's effects alone, against the fair share."""
+    theta, cov = fit.beta[cols], fit.cov[cols, cols]
     rows = np.array(target.rows)
-    blocks = np.array(target.block_of)[rows]
-    own = X[:, cols] @ theta[cols]
+    member = np.eye(len(target.levels))[rows]
+    count = member.sum(axis=0)
+    C = X[:, cols]
+    shares = lambda t: (member.T @ base.shares(C @ t)) / count  # noqa: E731
+    rates, J = shares(theta), _jacobian(shares, theta)
+    fair = member.T @ base.fair / count
+    n_games = [len(set(base.game_of[rows == j])) for j in range(len(target.levels))]
     out = {}
     for j, level in enumerate(target.levels):
-        in_block = blocks == target.block_of[j]
-        mine = rows == j
         c = target.contrast[j]
-        beta = float(c @ theta[cols])
-        var = float(c @ cov[cols, cols] @ c)
-        eta0 = eta[in_block] - own[in_block]
-        x1 = X[in_block].copy()
-        x1[:, cols] = c
-        p1 = sigmoid(eta0 + beta)
-        g1 = ((p1 * (1 - p1))[:, None] * x1).mean(axis=0)
-        out[str(level)] = _entry(int(mine.sum()), float(base.y[mine].sum()), beta, var,
-                                 eta0, g1, cov)
-    return _holm(out)
+        mine = rows == j
+        out[str(level)] = _entry(int(mine.sum()), n_games[j], float(base.y[mine].sum()),
+                                 float(rates[j]), _se(J[j], cov), float(fair[j]),
+                                 float(c @ theta), _se(c, cov))
+    return _holm(out, max(1, len(target.levels) - len(set(target.block_of))))
 
 
-def _holm(entries: dict[str, dict]) -> dict[str, dict]:
-    for entry, p in zip(entries.values(), holm([e["p"] for e in entries.values()])):
-        entry["p_holm"] = p
+def _se(gradient, cov) -> float:
+    return math.sqrt(max(float(gradient @ cov @ gradient), 0.0)) if len(gradient) else 0.0
+
+
+def _holm(entries: dict[str, dict], comparisons: int | None = None) -> dict[str, dict]:
+    """Holm over `comparisons` free comparisons (default: one per entry)."""
+    ps = [e["p"] for e in entries.values()]
+    m = comparisons or len(ps)
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, max(1, m - rank) * ps[i]))
+        list(entries.values())[i]["p_holm"] = running
     return entries
 
 
-def _confounding(base: Base, levels: Sequence[str], entries: dict[str, dict]) -> None:
-    """Marks levels aliased with one agent (see the module doc)."""
-    per_agent = Counter(base.agents)
-    pairs = Counter(zip(levels, base.agents))
-    for key, entry in entries.items():
-        agents = Counter({a: n for (lvl, a), n in pairs.items() if lvl == key})
-        if not agents:
+def _confounding(levels: Sequence[str], others: Mapping[str, Sequence[str]],
+                 entries: dict[str, dict]) -> None:
+    """Marks each level aliased with a level of another factor (see the module doc)."""
+    for family, values in others.items():
+        if len(set(values)) < 2:
             continue
-        agent, n = agents.most_common(1)[0]
-        if n >= CONFOUNDED * sum(agents.values()) and n >= CONFOUNDED * per_agent[agent] \
-                and len(per_agent) > 1:
-            entry["confounded_with"] = agent
+        per_other = Counter(values)
+        pairs = Counter(zip(levels, values))
+        for key, entry in entries.items():
+            mine = {o: n for (lvl, o), n in pairs.items() if lvl == key}
+            if not mine or "confounded_with" in entry:
+                continue
+            other, n = max(mine.items(), key=lambda kv: (kv[1], kv[0]))
+            if n >= CONFOUNDED * sum(mine.values()) and n >= CONFOUNDED * per_other[other]:
+                entry["confounded_with"] = other
+                entry["confounded_family"] = family
 
 
-def group_family(base: Base, name: str, values: Sequence) -> dict[str, dict]:
-    """A group of `seat_groups` (one value per row) as a factor beside agent and seat."""
-    levels = [str(v) for v in values]
-    target = factor(name, levels)
-    fit, X, slices = base.fit([base.agent, base.seat, target])
-    entries = factor_effects(base, target, fit, X, slices[2])
-    _confounding(base, levels, entries)
+def refines(fine: Sequence[str], coarse: Sequence[str]) -> dict[str, str] | None:
+    """{fine level: its coarse level} when (nearly) every row of each level of `fine` lies
+    in one level of `coarse` (each faction always in one seat; a seat always one faction),
+    else None. Then `coarse` is a function of `fine`: beside each other in one model their
+    effects cannot be told apart."""
+    if len(set(fine)) < 2 or len(set(coarse)) < 2:
+        return None
+    pairs = Counter(zip(fine, coarse))
+    rows = Counter(fine)
+    out = {}
+    for level in sorted(rows):
+        other, n = max(((o, n) for (f, o), n in pairs.items() if f == level),
+                       key=lambda kv: (kv[1], kv[0]))
+        if n < CONFOUNDED * rows[level]:
+            return None
+        out[level] = other
+    return out
+
+
+def bind(entries: dict[str, dict], mine: Sequence[str], family: str,
+         theirs: Sequence[str]) -> bool:
+    """Marks every level of `entries` bound to `family` when one of the two factors refines
+    the other (`confounded_with`: the level(s) of `family` it always goes with)."""
+    down, up = refines(mine, theirs), refines(theirs, mine)
+    if down is None and up is None:
+        return False
+    for key, entry in entries.items():
+        partners = [down[key]] if down is not None and key in down else \
+            sorted(k for k, v in (up or {}).items() if v == key)
+        if partners:
+            entry["confounded_with"] = partners[0]
+            entry["confounded_levels"] = partners
+            entry["confounded_family"] = family
+            entry["bound"] = True
+    return True
+
+
+def family_effects(base: Base, name: str, target: Factor, adjust: Mapping[str, Factor],
+                   tests: dict | None = None, others: Mapping[str, Sequence[str]] = None
+                   ) -> dict[str, dict]:
+    """`target` fitted beside the `adjust` factors it is not bound to (a factor that refines
+    it or that it refines would split one effect between two names arbitrarily: it is left
+    out of this fit, and the levels are marked bound to it); its joint test goes into
+    `tests`; levels aliased one to one with a level of another factor are marked too."""
+    levels = [str(target.levels[i]) for i in target.rows]
+    context = {n: [str(f.levels[i]) for i in f.rows] for n, f in adjust.items()}
+    context.update(others or {})
+    tied = {n for n, vals in context.items()
+            if refines(levels, vals) is not None or refines(vals, levels) is not None}
+    keep = [f for n, f in adjust.items() if n not in tied]
+    fit, X, slices = base.fit(keep + [target])
+    entries = factor_effects(base, target, fit, X, slices[-1])
+    if tests is not None:
+        tests[name] = {**joint_test(fit, slices[-1]), "converged": fit.converged}
+    for n in sorted(tied):
+        bind(entries, levels, n, context[n])
+    _confounding(levels, {n: v for n, v in context.items() if n not in tied}, entries)
     return entries
+
+
+def group_family(base: Base, name: str, values: Sequence, tests: dict | None = None,
+                 others: Mapping[str, Sequence[str]] | None = None) -> dict[str, dict]:
+    """A group of `seat_groups` (one value per row) as a factor beside agent and seat."""
+    target = factor(name, [str(v) for v in values])
+    return family_effects(base, name, target, {"agent": base.agent, "seat": base.seat},
+                          tests, others)
 
 
 def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], bool] = None,
@@ -137,10 +249,10 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
     """Items each row may hold several of (e.g. cards used), in one model: an indicator per
     item (held by at least `min_games` rows and not by all) beside agent and seat. Each
     item is judged against the average item of its block (e.g. glory cards against glory
-    cards): holding many cards goes with living long and earning glory, a bias the average
-    card shares, so only a card's edge over its peers shows. A block of one item is judged
-    against not holding it. `rate` is its holders' predicted rate, `rate_without` the same
-    players' with an average item of the block instead (or none)."""
+    cards); a block of one item against not holding it. `rate` is its holders' share of
+    their games from the items' effects alone, `rate_without` the same players' with an
+    average item of the block instead (or none). These are usage statistics: holding an
+    item is chosen during play, so its effect is not a balance verdict."""
     sets = [{i for i in map(str, h) if keep is None or keep(i)} for h in held]
     count = Counter(i for s_ in sets for i in s_)
     items = sorted(i for i, n in count.items() if min_games <= n < len(sets))
@@ -148,44 +260,67 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
         return {}
     H = np.array([[i in s_ for i in items] for s_ in sets], dtype=float)
     fit, X, _ = base.fit([base.agent, base.seat], H)
-    theta, cov = fit.beta, fit.cov
     first = X.shape[1] - len(items)
-    eta = base.offset + X @ theta
+    gamma, cov = fit.beta[first:], fit.cov[first:, first:]
     peers: dict = {}
     for k, item in enumerate(items):
         peers.setdefault(block(item), []).append(k)
-    out = {}
+    contrast = np.zeros((len(items), len(items)))
     for k, item in enumerate(items):
-        c = np.zeros(X.shape[1])
-        c[first + k] = 1.0
+        contrast[k, k] = 1.0
         group = peers[block(item)]
         if len(group) > 1:
-            c[[first + j for j in group]] -= 1.0 / len(group)
-        beta, mine = float(c @ theta), H[:, k].astype(bool)
-        p1 = sigmoid(eta[mine])
-        g1 = ((p1 * (1 - p1))[:, None] * X[mine]).mean(axis=0)
-        entry = _entry(int(mine.sum()), float(base.y[mine].sum()), beta, float(c @ cov @ c),
-                       eta[mine] - beta, g1, cov)
-        entry["rate_without"] = entry["rate"] - entry["effect_pp"]
+            contrast[k, group] -= 1.0 / len(group)
+    holders = H.sum(axis=0)
+
+    def gaps(g):
+        with_ = (H.T @ base.shares(H @ g)) / holders
+        without = np.array([H[:, k] @ base.shares(H @ (g - (contrast[k] @ g) * np.eye(
+            len(items))[k])) / holders[k] for k in range(len(items))])
+        return np.concatenate([with_, with_ - without])
+
+    values, J = gaps(gamma), _jacobian(gaps, gamma)
+    out = {}
+    for k, item in enumerate(items):
+        mine = H[:, k].astype(bool)
+        rate, effect = float(values[k]), float(values[len(items) + k])
+        se_eff, beta = _se(J[len(items) + k], cov), float(contrast[k] @ gamma)
+        entry = _entry(int(mine.sum()), len(set(base.game_of[mine])),
+                       float(base.y[mine].sum()), rate, se_eff, rate - effect, beta,
+                       _se(contrast[k], cov))
+        entry["ci95"] = [max(0.0, rate - Z95 * _se(J[k], cov)),
+                         min(1.0, rate + Z95 * _se(J[k], cov))]
+        entry["rate_without"] = rate - effect
         entry["raw_rate_without"] = float(base.y[~mine].mean())
-        entry["against"] = "peers" if len(group) > 1 else "none"
-        _confounding(base, ["1" if h else "0" for h in mine], {"1": entry})
+        entry["against"] = "peers" if len(peers[block(item)]) > 1 else "none"
+        del entry["fair"]
+        _confounding(["1" if h else "0" for h in mine], {"agent": base.agents}, {"1": entry})
         out[item] = entry
     return _holm(out)
 
 
 def adjusted(records: Sequence[Record],
              groups: Callable[[Record], Mapping[str, list]] | None = None) -> dict[str, Any]:
-    """report.json's `adjusted` section: the model, then agent, seat and each game group."""
-    if not records:
-        return {}
+    """report.json's `adjusted` section: the model (with each family's joint test), then
+    agent, seat and each game group."""
     base = Base(records)
-    fit, X, slices = base.fit([base.agent, base.seat])
-    out: dict[str, Any] = {"model": {**MODEL, "rows": len(base.y), "converged": fit.converged},
-                           "agent": factor_effects(base, base.agent, fit, X, slices[0]),
-                           "seat": factor_effects(base, base.seat, fit, X, slices[1])}
+    if not base.pairs:
+        return {}
+    tests: dict[str, dict] = {}
+    out: dict[str, Any] = {"model": {**MODEL, "rows": len(base.y), "games": base.games,
+                                     "tests": tests},
+                           "agent": family_effects(base, "agent", base.agent,
+                                                   {"seat": base.seat}, tests),
+                           "seat": family_effects(base, "seat", base.seat,
+                                                  {"agent": base.agent}, tests)}
     if groups is not None:
-        for family in groups(records[0]):
-            out[family] = group_family(base, family,
-                                       [groups(r)[family][s] for r, s in base.pairs])
+        values = {family: [str(groups(r)[family][s]) for r, s in base.pairs]
+                  for family in groups(base.pairs[0][0])}
+        for family, vals in values.items():
+            others = {f: v for f, v in values.items() if f != family}
+            out[family] = group_family(base, family, vals, tests, others)
+        for family, vals in values.items():  # a seat bound to a group: marked beside it too
+            if not any(e.get("bound") for e in out["seat"].values()):
+                bind(out["seat"], base.seats, family, vals)
+    out["model"]["converged"] = all(t["converged"] for t in tests.values())
     return out

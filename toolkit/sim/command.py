@@ -6,6 +6,7 @@ import click
 
 from toolkit.options import example_option, project_argument, trust_option
 from toolkit.project import resolve_project
+from toolkit.sim.stats import DEFAULT_TOLERANCE
 
 
 @click.command()
@@ -25,24 +26,35 @@ from toolkit.project import resolve_project
               help="Dask scheduler address (default: a private local cluster).")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Output folder (default: PROJECT_DIR/output/sim).")
+@click.option("--no-rotate", "no_rotate", is_flag=True,
+              help="Play a fixed line-up as given, not in every seat rotation.")
+@click.option("--tolerance", type=float, default=DEFAULT_TOLERANCE, show_default=True,
+              help="Smallest effect, in points, that the verdicts call off.")
+@click.option("--ladder", type=int, default=0, show_default=True,
+              help="Extra games per step of the skill ladder (random < heuristic < search).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @trust_option
-def simulate(project_dir, games, players, agents, seed, workers, backend, scheduler, out, quiet,
-             trust):
+def simulate(project_dir, games, players, agents, seed, workers, backend, scheduler, out,
+             no_rotate, tolerance, ladder, quiet, trust):
     """Play GAMES games with AI players and write a balance report (output/sim/)."""
-    from toolkit.sim.report import fairness_lines, length_line, verdicts
+    from toolkit.sim.ladder import ladder_lines
+    from toolkit.sim.report import (fairness_lines, lead_lines, length_line, usage_lines,
+                                    verdicts)
     from toolkit.sim.simulate import simulate as run
     from toolkit.native import announce
 
     announce()  # one line on stderr when compiled parts are not built
     root = resolve_project(project_dir)
     result = run(root, games, players, agents, seed, workers, backend, scheduler, out,
-                 progress=not quiet, trust=trust)
+                 progress=not quiet, trust=trust, rotate=not no_rotate, tolerance=tolerance,
+                 ladder=ladder)
     report = result.report
     if not result.complete:
         click.echo(f"interrupted: {report['games']} of {report['requested']} games finished",
                    err=True)
-    for line in verdicts(report, result.names) + fairness_lines(report) + [length_line(report)]:
+    lines = lead_lines(report, result.names) + verdicts(report, result.names) + \
+        usage_lines(report, result.names)
+    for line in lines + ladder_lines(report) + fairness_lines(report) + [length_line(report)]:
         click.echo(line)
     for path in result.paths.values():
         click.echo(f"wrote {path}")

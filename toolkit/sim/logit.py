@@ -114,3 +114,47 @@ def factor(name: str, values: Sequence[Hashable], block=lambda v: 0) -> Factor:
         for i in members:
             block_of[i] = b
     return Factor(name, levels, contrast[rows], contrast, rows, block_of)
+
+
+def fit_clogit(X, y, starts, ridge: float = RIDGE, max_iter: int = 60,
+               tol: float = 1e-8) -> Fit:
+    """Conditional logit (McFadden's choice model) over the players of each game: row i of
+    game g wins with P = exp(x_i·β) / Σ_{j in g} exp(x_j·β). Rows are grouped by game,
+    game g holding rows starts[g]..starts[g+1]-1; `y` holds each row's share of its game's
+    win (a win shared by k counts 1/k, the rows of a game add to 1). The game is the unit:
+    in a 2-player game one player's win is the other's loss, and the information is that of
+    one binomial trial a game. No intercept (a constant cancels within a game); every
+    coefficient carries the weak ridge."""
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    starts = np.asarray(starts, dtype=int)
+    k = X.shape[1]
+    penalty = np.full(k, float(ridge))
+    beta = np.zeros(k)
+    converged, it = False, 0
+    for it in range(1, max_iter + 1):
+        hessian, grad = _clogit_parts(X, y, starts, beta, penalty)
+        step = _solve(hessian, grad)
+        beta = beta + step
+        if float(np.max(np.abs(step), initial=0.0)) < tol:
+            converged = True
+            break
+    hessian, _ = _clogit_parts(X, y, starts, beta, penalty)
+    return Fit(beta, np.linalg.pinv(hessian), it, converged)
+
+
+def game_shares(eta, starts):
+    """Each row's softmax share of its game (rows grouped by game as in `fit_clogit`)."""
+    eta = np.asarray(eta, dtype=float)
+    sizes = np.diff(np.append(starts, len(eta)))
+    top = np.repeat(np.maximum.reduceat(eta, starts), sizes)
+    w = np.exp(eta - top)
+    return w / np.repeat(np.add.reduceat(w, starts), sizes)
+
+
+def _clogit_parts(X, y, starts, beta, penalty):
+    p = game_shares(X @ beta, starts)
+    m = np.add.reduceat(X * p[:, None], starts)   # Σ_g p_i x_i per game
+    hessian = (X.T * p) @ X - m.T @ m + np.diag(penalty)
+    grad = X.T @ (y - p) - penalty * beta
+    return hessian, grad

@@ -101,12 +101,27 @@ class Game:
     agents: tuple[str, ...]
 
 
+def rotates(spec: LineupSpec, players: int, rotate: bool = True) -> bool:
+    """Whether a run seats this line-up in every rotation: a fixed line-up of different
+    agents, unless turned off (a mixed draw moves every style through every seat anyway,
+    and rotating one agent in every seat would replay the same game)."""
+    return rotate and not spec.mixed and len(set(spec.names[:players])) > 1
+
+
 def plan_games(master: int, count: int, player_counts: list[int], spec: LineupSpec,
-               start: int = 0) -> list[Game]:
-    """Games start..start+count-1: player counts in turn, seeds from the master seed."""
+               start: int = 0, rotate: bool = True) -> list[Game]:
+    """Games start..start+count-1: player counts in turn, seeds from the master seed. A
+    fixed line-up of different agents is rotated (see `rotates`): the games of one player
+    count come in groups of `players`, one seed a group (the seed of its first game), and
+    in the r-th game of a group the line-up is turned by r seats, so each agent plays the
+    same deal from every seat and agent and seat are not confounded."""
     games = []
+    counts = len(player_counts)
     for index in range(start, start + count):
-        seed = seed_for(master, index)
-        players = player_counts[index % len(player_counts)]
-        games.append(Game(index, seed, tuple(spec.for_game(seed, players))))
+        players = player_counts[index % counts]
+        turn = (index // counts) % players if rotates(spec, players, rotate) else 0
+        seed = seed_for(master, index - turn * counts)
+        agents = spec.for_game(seed, players)
+        agents = [agents[(s - turn) % players] for s in range(players)]
+        games.append(Game(index, seed, tuple(agents)))
     return games

@@ -7,10 +7,12 @@ from typing import Any, Mapping
 
 from toolkit import TEMPLATES_DIR
 from toolkit.sim import plots
-from toolkit.sim.verdicts import (SETS, adjusted_families, against, label_for, pct, title_of,
-                                  verdicts)
+from toolkit.sim.ladder import ladder_lines
+from toolkit.sim.verdicts import (adjusted_families, against, is_usage, label_for, lead_lines,
+                                  pct, title_of, usage_lines, verdicts)
 
-__all__ = ["render_html", "view_model", "verdicts", "fairness_lines", "length_line"]
+__all__ = ["render_html", "view_model", "verdicts", "lead_lines", "usage_lines", "fairness_lines",
+           "length_line"]
 
 TEMPLATE_DIR = TEMPLATES_DIR / "reports"
 TEMPLATE = "simulate.html.j2"
@@ -19,16 +21,18 @@ TEMPLATE = "simulate.html.j2"
 def families(report: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """(kind, win_rate section, title) of the game's groups (e.g. hero, party), then seat."""
     groups = [k[3:] for k in report["win_rate"] if k not in ("by_seat", "by_agent")]
-    return [(g, f"by_{g}", title_of(g)) for g in groups] + [("seat", "by_seat", "Seat")]
+    return [(g, f"by_{g}", title_of(g, report)) for g in groups] + \
+        [("seat", "by_seat", title_of("seat", report))]
 
 
 def fairness_lines(report) -> list[str]:
+    """The raw seat counts per player count, numbers only: the seat's verdict is the one in
+    the verdict list (adjusted for style), so the two never disagree."""
     lines = []
     for players, sec in report["seat_fairness"].items():
         rates = " / ".join(pct(r, 1) for r in sec["rates"])
-        verdict = "seats differ" if sec["p"] < 0.05 else "no significant seat effect"
-        lines.append(f"{players} players ({sec['games']} games): seats win {rates} "
-                     f"(χ² = {sec['chi2']:.2f}, p = {sec['p']:.2g}): {verdict}.")
+        lines.append(f"{players} players ({sec['games']} games): seats in turn order win "
+                     f"{rates} (raw counts, χ² = {sec['chi2']:.2f}, p = {sec['p']:.2g}).")
     return lines
 
 
@@ -78,7 +82,10 @@ def view_model(report: Mapping[str, Any], names=None, title: str = "") -> dict[s
     flagged = {(f["kind"], f["id"]) for f in report["flags"]}
     return {
         "title": title, "report": report,
+        "lead": lead_lines(report, names), "lead_zh": lead_lines(report, names, "zh"),
         "verdicts": verdicts(report, names),
+        "usage": usage_lines(report, names),
+        "ladder": ladder_lines(report),
         "adjusted": _adjusted(report, names),
         "matchups": _matchups(report),
         "unused": [{"cards": [], **item} for item in report.get("unused", {}).get("items", [])],
@@ -112,13 +119,14 @@ def _adjusted(report, names) -> list[dict[str, Any]]:
     out = []
     for family in adjusted_families(report):
         entries = report["adjusted"][family]
-        if len(entries) < 2 and family not in SETS:
+        if len(entries) < 2 and not is_usage(report, family):
             continue
         rows = [{"label": label_for(family, k, names), "confounded_with": None, **e}
                 for k, e in (entries.items() if family == "seat" else
                              sorted(entries.items(), key=lambda kv: -kv[1]["effect_pp"]))]
         vs = sorted({against(family, e) for e in entries.values()})
-        out.append({"title": title_of(family), "rows": rows, "against": " or ".join(vs)})
+        out.append({"title": title_of(family, report), "rows": rows, "against": " or ".join(vs),
+                    "usage": is_usage(report, family)})
     return out
 
 

@@ -10,9 +10,9 @@ from typing import Any
 from toolkit.sim.batch import catalog_for, check_backend, run_games
 from toolkit.project import default_output
 from toolkit.sim.output import write_run
-from toolkit.sim.plan import parse_agents, parse_players, plan_games
+from toolkit.sim.plan import parse_agents, parse_players, plan_games, rotates
 from toolkit.sim.report import render_html
-from toolkit.sim.stats import build_report
+from toolkit.sim.stats import DEFAULT_TOLERANCE, build_report
 
 
 @dataclass
@@ -34,14 +34,22 @@ MAX_WORKERS = 64
 def simulate(root: Path, games: int, players: str | None = None, agents: str = "mixed",
              seed: int = 1, workers: int | None = None, backend: str = "local",
              scheduler: str | None = None, out: Path | None = None,
-             progress: bool = True, trust: bool = False) -> RunResult:
-    """Plays `games` games of the project at `root` and writes the run's files."""
+             progress: bool = True, trust: bool = False, rotate: bool = True,
+             tolerance: float = DEFAULT_TOLERANCE, ladder: int = 0) -> RunResult:
+    """Plays `games` games of the project at `root` and writes the run's files. A fixed
+    line-up is seated in every rotation unless `rotate` is off; `tolerance` (points) is the
+    smallest effect the verdicts call off; `ladder` extra games a step of the game's skill
+    ladder (0: none)."""
     from toolkit.errors import UsageError
     from toolkit.games import game_for
     from toolkit.sim.output import check_writable
 
     if not 1 <= games <= MAX_GAMES:
         raise UsageError(f"-n: expected 1 to {MAX_GAMES:,} games, got {games:,}")
+    if not 0 <= tolerance <= 100:
+        raise UsageError(f"--tolerance: expected 0 to 100 points, got {tolerance:g}")
+    if not 0 <= ladder <= MAX_GAMES:
+        raise UsageError(f"--ladder: expected 0 to {MAX_GAMES:,} games a step, got {ladder:,}")
     if workers is not None and not 1 <= workers <= MAX_WORKERS:
         raise UsageError(f"--workers: expected 1 to {MAX_WORKERS}, got {workers}")
     if players is not None:  # option typos are reported before the content is loaded
@@ -54,12 +62,32 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     spec = parse_agents(agents, max(counts), game, catalog)
     folder = Path(out) if out else default_output(root) / "sim"
     check_writable(folder, root)  # before any game is played
-    plan = plan_games(seed, games, counts, spec)
+    plan = plan_games(seed, games, counts, spec, rotate=rotate)
     records = run_games(root, [g.seed for g in plan], [g.agents for g in plan],
                         workers=workers, backend=backend, scheduler=scheduler,
                         progress=progress, trust=trust)
+    design = {"rotated": any(rotates(spec, n, rotate) for n in counts),
+              "lineup": "mixed" if spec.mixed else "fixed"}
     report = build_report(records, seed=seed, agents=agents.strip(), requested=games,
-                          game=game, catalog=catalog)
+                          game=game, catalog=catalog, tolerance=tolerance, design=design)
+    if ladder and len(records) == games:
+        report["ladder"] = _ladder(root, game, catalog, seed, ladder, counts[0], workers,
+                                   backend, scheduler, progress, trust)
     html = render_html(report, catalog.names, catalog.game.title.en)
     paths = write_run(folder, records, report, html, project=root)
     return RunResult(records, report, paths, dict(catalog.names))
+
+
+def _ladder(root, game, catalog, seed, games, players, workers, backend, scheduler, progress,
+            trust) -> list:
+    """The skill ladder's games and section (toolkit.sim.ladder)."""
+    from toolkit.agents import agent_names
+    from toolkit.sim.ladder import ladder_section, plan_ladder
+
+    known = set(agent_names(game, catalog))
+    tiers = [t for t in game.skill_ladder(catalog) if t.partition(":")[0] in known]
+    planned = plan_ladder(seed, games, tiers, players)
+    records = run_games(root, [s for _, s, _ in planned], [a for _, _, a in planned],
+                        workers=workers, backend=backend, scheduler=scheduler,
+                        progress=progress, trust=trust)
+    return ladder_section(tiers, planned, records) if len(records) == len(planned) else []

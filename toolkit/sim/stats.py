@@ -5,6 +5,7 @@ the game adds its own sections (`Game.report_sections`)."""
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter, defaultdict
 from typing import Any, Callable, Iterable, Iterator, Mapping
@@ -16,6 +17,7 @@ from toolkit.sim.stats_math import (chi_square_uniform, holm, largest_remainder,
 
 Record = Mapping[str, Any]
 ALPHA = 0.05
+Z95 = 1.959963984540054
 EXACT_LIMIT = 5000  # exact binomial tests up to this many games, a normal approximation above
 
 
@@ -39,10 +41,15 @@ def seats(records: Iterable[Record]) -> Iterator[tuple[Record, int]]:
             yield record, seat
 
 
-def rate_entry(results: list[tuple[int, float]]) -> dict[str, Any]:
+def rate_entry(results: list[tuple[int, float]], games: list | None = None) -> dict[str, Any]:
     """{games, wins, rate, ci95, fair, p} from (players, score) per player-game; `fair` is
-    the expected rate (the mean of 1/players) and `p` tests the rate against it."""
+    the expected rate (the mean of 1/players) and `p` tests the rate against it. `games`
+    (one game id a player-game) makes the game the unit: when one game holds several of
+    the level's players (two raiders in one game), their results are not independent (at
+    most one of them wins), and the interval and test are clustered by game."""
     n = len(results)
+    if games is not None and len(set(games)) < n:
+        return _clustered_entry(results, games)
     wins = sum(s for _, s in results)
     shares = [1.0 / players for players, _ in results]
     fair = sum(shares) / n if n else 0.0
@@ -58,11 +65,39 @@ def rate_entry(results: list[tuple[int, float]]) -> dict[str, Any]:
             "ci95": [lo, hi], "fair": fair, "p": p}
 
 
+def _clustered_entry(results, games) -> dict[str, Any]:
+    """rate_entry with the game as the unit: the ratio estimator's variance from the
+    spread of each game's wins (and of each game's wins above its fair share, for p)."""
+    per: dict[Any, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for (players, s), g in zip(results, games):
+        cell = per[g]
+        cell[0] += 1
+        cell[1] += s
+        cell[2] += 1.0 / players
+    n = sum(c[0] for c in per.values())
+    wins = sum(c[1] for c in per.values())
+    fair_total = sum(c[2] for c in per.values())
+    rate, k = wins / n, len(per)
+    scale = k / (k - 1) if k > 1 else 1.0
+    spread = scale * sum((c[1] - rate * c[0]) ** 2 for c in per.values())
+    half = Z95 * math.sqrt(spread) / n
+    gap = [c[1] - c[2] for c in per.values()]
+    mean_gap = sum(gap) / k
+    var = scale * sum((d - mean_gap) ** 2 for d in gap)
+    return {"games": n, "wins": round(wins, 6), "rate": rate,
+            "ci95": [max(0.0, rate - half), min(1.0, rate + half)], "fair": fair_total / n,
+            "p": normal_two_sided_p(wins, fair_total, var), "clustered": True}
+
+
 def _rates(records, key: Callable[[Record, int], Any]) -> dict[str, dict[str, Any]]:
     groups: dict[str, list[tuple[int, float]]] = defaultdict(list)
-    for record, seat in seats(records):
-        groups[str(key(record, seat))].append((record["players"], score(record, seat)))
-    return {k: rate_entry(v) for k, v in sorted(groups.items())}
+    ids: dict[str, list[int]] = defaultdict(list)
+    for index, record in enumerate(records):
+        for seat in range(record["players"]):
+            level = str(key(record, seat))
+            groups[level].append((record["players"], score(record, seat)))
+            ids[level].append(index)
+    return {k: rate_entry(v, ids[k]) for k, v in sorted(groups.items())}
 
 
 def win_rate(records, groups: Callable[[Record], Mapping[str, list]] | None = None
@@ -163,8 +198,26 @@ REPORTERS: dict[str, Callable[..., Any]] = {
 }
 
 
+DEFAULT_TOLERANCE = 1.0  # points: a smaller real effect is reported as within tolerance
+
+
+def sides_of(game, catalog, families) -> list[dict[str, Any]]:
+    """The report's factors by name (`Game.sides`), then any family no side names."""
+    from toolkit.game import SEAT, STYLE, Side
+
+    declared = [s.as_dict() for s in (game.sides(catalog) if game is not None
+                                      else [SEAT, STYLE])]
+    known = {s["key"] for s in declared}
+    for family in families:
+        if family not in known:
+            declared.append(Side(family, {"en": family.replace("_", " ").capitalize(),
+                                          "zh": family}).as_dict())
+    return declared
+
+
 def build_report(records: list[Record], *, seed: int, agents: str, requested: int | None = None,
-                 game=None, catalog=None) -> dict[str, Any]:
+                 game=None, catalog=None, tolerance: float = DEFAULT_TOLERANCE,
+                 design: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """report.json: the run's header, every reporter's section, the game's metrics and
     sections, the flags (raw rates), the rates adjusted for agent and seat (`adjusted`,
     which a game's sections may extend, e.g. with cards), the agent × agent matrix
@@ -198,4 +251,7 @@ def build_report(records: list[Record], *, seed: int, agents: str, requested: in
         report["unused"]["items"] += list(sections.pop("unused", []))
         report.update(sections)
     report["flags"] = flags(report["win_rate"])
+    report["tolerance_pp"] = float(tolerance)
+    report["design"] = dict(design or {})
+    report["sides"] = sides_of(game, catalog, [k for k in report["adjusted"] if k != "model"])
     return report

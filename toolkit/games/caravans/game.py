@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from toolkit.game import Game
+from toolkit.game import SEAT, STYLE, Game, Side
 from toolkit.games.caravans import engine
 from toolkit.games.caravans.engine.actions import Action, ActionKind
 from toolkit.games.caravans.engine.apply import apply_action, current_player, is_terminal
@@ -96,6 +96,19 @@ class CaravansGame(Game):
     def group_ids(self, catalog) -> dict[str, list[str]]:
         from toolkit.games.caravans.report import group_ids
         return group_ids(catalog)
+
+    def sides(self, catalog) -> list[Side]:
+        """Seat (turn position: the first player draws every event), the starting hero and
+        party as levers, the play style, and the cards used (usage, not balance)."""
+        return [Side("seat", SEAT.title, "side",
+                     {"en": "place in turn order (the first player draws every event)",
+                      "zh": "行动顺序（先手玩家抽取每张事件牌）"}),
+                Side("hero", {"en": "Hero", "zh": "英雄"}),
+                Side("party", {"en": "Starting party", "zh": "起始队伍"}),
+                STYLE, Side("card", {"en": "Card", "zh": "卡牌"}, "usage")]
+
+    def skill_ladder(self, catalog) -> list[str]:
+        return ["random", "balanced", "search"]
 
     def in_play(self, catalog, seed: int, seats):
         from toolkit.games.caravans.in_play import in_play

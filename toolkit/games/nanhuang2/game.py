@@ -7,7 +7,7 @@ import hashlib
 import json
 from typing import Any, Mapping
 
-from toolkit.game import Game
+from toolkit.game import SEAT, STYLE, Game, Side
 from toolkit.games.nanhuang2 import describe, observe, record, scenario
 from toolkit.games.nanhuang2.apply import apply_action, current_player
 from toolkit.games.nanhuang2.legal import legal_actions
@@ -92,6 +92,9 @@ class NanhuangGame(Game):
         from toolkit.games.nanhuang2.cards import table
         from toolkit.games.nanhuang2.setup import compositions
         return {"start_hand": [record.start_label(c) for c in compositions(table(catalog))]}
+
+    def sides(self, catalog) -> list[Side]:
+        return [SEAT, Side("start_hand", {"en": "Starting hand", "zh": "起手牌"}), STYLE]
 
     def report_sections(self, records, catalog) -> dict:
         return {"card_use": record.card_use(records, catalog)}

@@ -4,7 +4,7 @@ determinizing hidden cards, words and records."""
 from __future__ import annotations
 
 from toolkit.errors import ContentError
-from toolkit.game import Game
+from toolkit.game import SEAT, STYLE, Game, Side
 from toolkit.games.root import actions, turn
 from toolkit.games.root.data import FACTIONS, static, static_of
 from toolkit.games.root.state import State
@@ -195,6 +195,14 @@ class RootGame(Game):
     def metrics(self, record):
         return {"vp": [float(v) for v in record.get("vp", [])],
                 "dominance": [1.0 if d else 0.0 for d in record.get("dominance", [])]}
+
+    def seat_groups(self, record):
+        return {"faction": list(record.get("factions") or [])}
+
+    def sides(self, catalog):
+        """The factions lead; the seat beside them (the engine seats the factions in a
+        fixed order, so the report says that faction and turn order are one factor)."""
+        return [Side("faction", {"en": "Faction", "zh": "阵营"}, "side"), SEAT, STYLE]
 
     def invariants(self):
         from toolkit.games.root.checks import INVARIANTS
