@@ -199,6 +199,34 @@ def remove_own(path: Path, root: Path, pattern: re.Pattern | str) -> bool:
     return False
 
 
+def prune(folder: Path, keep: set[Path], pattern: re.Pattern | str) -> list[Path]:
+    """Remove what an earlier run left in `folder` that this run did not write: files whose
+    names match `pattern` and are not in `keep`, then the folders left empty. Only inside a
+    marked output folder (the folder or one of its three nearest parents has the marker),
+    never through a link (links are neither followed nor removed). Returns what went."""
+    folder = Path(folder)
+    names = re.compile(pattern) if isinstance(pattern, str) else pattern
+    owner = next((f for f in [folder, *folder.parents][:4] if is_marked(f)), None)
+    if owner is None or folder.is_symlink() or not folder.is_dir():
+        return []
+    check_inside(owner, folder)
+    keep = {Path(os.path.abspath(p)) for p in keep}
+    removed = []
+    for top, dirs, files in os.walk(folder, topdown=False, followlinks=False):
+        for name in files:
+            path = Path(top) / name
+            if names.fullmatch(name) and not path.is_symlink() and \
+                    Path(os.path.abspath(path)) not in keep:
+                path.unlink()
+                removed.append(path)
+        for name in dirs:
+            path = Path(top) / name
+            if not path.is_symlink() and not any(path.iterdir()):
+                path.rmdir()
+                removed.append(path)
+    return removed
+
+
 def _own_file(path: Path) -> bool:
     """A regular file, not a link."""
     return path.is_file() and not path.is_symlink()

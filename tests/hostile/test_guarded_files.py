@@ -381,3 +381,23 @@ def test_a_linked_marker_does_not_make_a_folder_the_toolkits(tmp_path):
     assert not guarded_files.is_marked(tmp_path / "home")
     with pytest.raises(UsageError, match="link"):
         guarded_files.claim_output(tmp_path / "home")
+
+
+def test_prune_removes_only_stale_own_files_in_a_marked_folder(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "holiday.png").write_bytes(b"mine")
+    pod = tmp_path / "out" / "en" / "pod-x"
+    (pod / "deck").mkdir(parents=True)
+    (pod / "old").mkdir()
+    for path in (pod / "deck" / "01.png", pod / "deck" / "02.png", pod / "old" / "9.png",
+                 pod / "deck" / "notes.md"):
+        path.write_bytes(b"x")
+    (pod / "linked").symlink_to(outside)
+    keep = {pod / "deck" / "01.png"}
+    assert guarded_files.prune(pod, keep, r".+\.png") == []  # no marker: nothing goes
+    guarded_files.claim_output(tmp_path / "out", default=True)
+    guarded_files.prune(pod, keep, r".+\.png")
+    assert sorted(p.relative_to(pod).as_posix() for p in pod.rglob("*")) == [
+        "deck", "deck/01.png", "deck/notes.md", "linked"]
+    assert (outside / "holiday.png").read_bytes() == b"mine"

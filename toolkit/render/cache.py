@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.errors import RenderError
+from toolkit.guarded_files import remove_own
 from toolkit.render.files import claim_output, is_marked, write_atomic
 from toolkit.worker_isolation import isolate_workers
 
@@ -195,9 +196,9 @@ class FaceCache:
         used = {name for name, _ in self.faces.values()}
         self.batches = {n: e for n, e in self.batches.items() if n in used}
         for path in self.folder.glob("b-*.pdf"):
-            if (BATCH_NAME.fullmatch(path.name) or OLD_BATCH.fullmatch(path.name)) \
-                    and path.name not in self.batches:
-                path.unlink(missing_ok=True)
+            names = BATCH_NAME if BATCH_NAME.fullmatch(path.name) else OLD_BATCH
+            if names.fullmatch(path.name) and path.name not in self.batches:
+                remove_own(path, self.folder, names)  # only in a marked folder, no link out
         data = {"version": INDEX_VERSION, "batches": self.batches, "faces": self.faces}
         write_atomic(self.index_path, json.dumps(data, sort_keys=True).encode(),
                      root=self.folder)

@@ -21,6 +21,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from toolkit import TEMPLATES_DIR
+from toolkit.errors import RenderError
 
 FONT_DIR = TEMPLATES_DIR / "fonts"
 SYSTEM_CONF = "/etc/fonts/fonts.conf"
@@ -60,10 +61,9 @@ def install() -> None:
     path = Path(tempfile.gettempdir()) / name
     try:
         if not path.is_file() or path.read_text() != text:
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(text)
-            os.replace(tmp, path)
-    except OSError:
+            from toolkit.guarded_files import write_text
+            write_text(path, text, root=path.parent)  # atomic; no link out of the temp folder
+    except (OSError, RenderError):
         return  # no writable temp folder: the system's fonts are used
     os.environ["FONTCONFIG_FILE"] = str(path)
     os.environ["CARD_TOOLKIT_FONTS"] = str(FONT_DIR)

@@ -200,9 +200,8 @@ def _readme(title, spec: Service, lines, skipped, large) -> str:
 
 
 def _prune(folder: Path, written: set[Path]) -> None:
-    """Remove files an earlier export left that this one did not write."""
-    for path in sorted(folder.rglob("*"), reverse=True):
-        if path.is_file() and path.suffix in (".png", ".csv", ".txt") and path not in written:
-            path.unlink()
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+    """Remove files an earlier export left that this one did not write (only .png, .csv
+    and .txt files, only in a marked output folder: toolkit.guarded_files.prune)."""
+    from toolkit.guarded_files import prune
+
+    prune(folder, written, r".+\.(?:png|csv|txt)")
