@@ -12,6 +12,8 @@ Things' counters) validates without writing Python.
         effects: true
 
 References (`type: ref`, `list` of `ref`) are resolved in pass 2 like built-in ones.
+A `type: colour` field, and a `str` field named like one (`colour`, `tint`, `band_color`),
+holds a colour and nothing else (toolkit.content.colours): templates put it into styles.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import Field, create_model
 
+from toolkit.content.colours import Colour, named_as_colour
 from toolkit.content.problems import did_you_mean
 from toolkit.content.schema import Card, Effect, Text
 
@@ -32,7 +35,8 @@ RENDER_RESERVED = {
     "title_pt": "the title size", "race_icon": "the corner badge", "t": "the theme words",
     "i": "the icon lookup", "variant": "a face variant",
 }
-_SCALARS = {"int": int, "float": float, "bool": bool, "str": str, "text": Text, "ref": str}
+_SCALARS = {"int": int, "float": float, "bool": bool, "str": str, "text": Text, "ref": str,
+            "colour": Colour}
 # a declared kind's `file:` names a card file in cards/ (where the loader reads), never a path
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}\.ya?ml")
 
@@ -42,24 +46,27 @@ def plain_file_name(name: object) -> bool:
     return isinstance(name, str) and bool(FILE_NAME.fullmatch(name)) and ".." not in name
 
 
-def _annotation(decl) -> Any:
+def _annotation(decl, name: str = "") -> Any:
     if decl.type == "enum":
         return Literal[tuple(decl.values or ("",))]
     if decl.type == "list":
         if decl.of == "enum":
             return list[Literal[tuple(decl.values or ("",))]]
-        return list[_SCALARS.get(decl.of or "str", str)]
+        of = "colour" if decl.of in (None, "str") and named_as_colour(name) else decl.of
+        return list[_SCALARS.get(of or "str", str)]
+    if decl.type == "str" and named_as_colour(name):
+        return Colour
     return _SCALARS[decl.type]
 
 
-def _field(decl):
+def _field(decl, name: str = ""):
     kwargs: dict[str, Any] = {"description": decl.description}
     if decl.type in ("int", "float"):
         if decl.min is not None:
             kwargs["ge"] = decl.min
         if decl.max is not None:
             kwargs["le"] = decl.max
-    annotation = _annotation(decl)
+    annotation = _annotation(decl, name)
     if not decl.required:
         return Optional[annotation], Field(None, **kwargs)
     return annotation, Field(..., **kwargs)
@@ -92,7 +99,7 @@ def build_models(kinds: dict, loaded) -> dict[str, type[Card]]:
                         f"'{name}_{fname}'", name, "fields", fname)
                 continue
             if _declaration_ok(loaded, name, fname, fdecl, known):
-                fields[fname] = _field(fdecl)
+                fields[fname] = _field(fdecl, fname)
             else:  # reported once; accept any value so that cards do not repeat it
                 fields[fname] = (Optional[Any], Field(None))
                 unchecked.add(fname)

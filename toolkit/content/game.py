@@ -41,13 +41,14 @@ class CardSize(Settings):
 class FieldDecl(Settings):
     """A typed field of a designer-declared kind."""
 
-    type: Literal["int", "float", "bool", "text", "str", "enum", "ref", "list"]
+    type: Literal["int", "float", "bool", "text", "str", "colour", "enum", "ref", "list"]
     min: float | None = Field(None, ge=-1e9, le=1e9)
     max: float | None = Field(None, ge=-1e9, le=1e9)
     values: list[str] | None = Field(None, description="allowed values of an enum")
     ref: str | None = Field(None, description="kind the field refers to (type ref)")
-    of: Literal["int", "float", "bool", "str", "text", "ref", "enum"] | None = Field(
-        None, description="element type of a list: int, float, bool, str, text, ref or enum")
+    of: Literal["int", "float", "bool", "str", "text", "colour", "ref", "enum"] | None = Field(
+        None, description="element type of a list: int, float, bool, str, text, colour, ref "
+        "or enum")
     required: bool = True
     description: str | None = None
     symmetric: bool = Field(False, description="a list of refs to the same kind that is an "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from toolkit.content.colours import css_colour
 from toolkit.render.faces import Face
 from toolkit.render.parts import Part, Templates
 from toolkit.render.pdf_units import page_name
@@ -83,7 +84,8 @@ def faction_view(ctx, faction):
                       if "bag" in cat.of("item") else []))
         extra.append((_w(ctx, "relations"), [f"{a} / {v}" for a, v in
                                              zip(faction.aids or [], faction.aid_vp or [])]))
-    return {"w": 210.0, "h": 140.0, "name": ctx.t(faction.name), "colour": faction.colour,
+    colour = css_colour(faction.colour, f"colour of faction '{faction.id}'")
+    return {"w": 210.0, "h": 140.0, "name": ctx.t(faction.name), "colour": colour,
             "warriors": faction.warriors, "crafts": ctx.t(faction.crafts_with),
             "tracks": tracks, "extra": extra, "words": {k: _w(ctx, k) for k in WORDS}}
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from toolkit.content.colours import css_colour
+
 FLAG_WORDS = {"flying": ("Flying", "飞行"), "magic": ("Magic", "魔法"),
               "ranged": ("Ranged", "远程"), "charge": ("Charge", "冲锋")}
 SIZE_WORDS = {"gold": ("gold", "金"), "income": ("income", "收入"), "any": ("any land", "任意陆地"),
@@ -20,7 +22,8 @@ def counter(ctx, kind, card, *, value="", flags=(), note="", terrain=None,
     name = ctx.t(card.name)
     band, band_label = "#e9dfc6", ""
     if terrain is not None and terrain in ctx.catalog.of("terrain"):
-        band = ctx.catalog.of("terrain")[terrain].tint
+        band = css_colour(ctx.catalog.of("terrain")[terrain].tint,
+                          f"tint of terrain '{terrain}'")
         band_label = ctx.name(terrain)
     elif terrain == "any":
         band_label = word(ctx, "any")
@@ -66,6 +69,7 @@ def plain_view(ctx, kind, card, value="", color="#3b3b3b") -> dict:
     view = counter(ctx, kind, card, value=value, color=color)
     tint = getattr(card, "tint", None)
     if tint:
+        tint = css_colour(tint, f"tint of '{card.id}'")
         view.update(fill=tint, edge=tint)
     return view
 
@@ -81,4 +85,5 @@ def hex_view(ctx, card, w, h) -> dict:
     points = " ".join(f"{cx + r * math.cos(math.radians(60 * k)):.2f},"
                       f"{cy + r * math.sin(math.radians(60 * k)):.2f}" for k in range(6))
     return {"kind": "hex_tile", "id": card.id, "name": ctx.t(card.name), "color": "#ffffff",
-            "fill": card.tint, "points": points, "note": ""}
+            "fill": css_colour(card.tint, f"tint of terrain '{card.id}'"), "points": points,
+            "note": ""}
