@@ -12,6 +12,7 @@ def validate(catalog, report) -> None:
     for name in FIELD:
         if name not in zones:
             report(None, f"nanhuang2 needs the zone '{name}' (zones.yaml)")
+    _guards(zones, report)
     _hexagon(catalog, report)
     if len(catalog.of("labour")) != 1:
         report(None, f"nanhuang2 needs exactly one labour card, found {len(catalog.of('labour'))}")
@@ -33,6 +34,36 @@ def validate(catalog, report) -> None:
     if usable < len(catalog.of("wilds_slot")):
         report(None, f"the deck has {usable} cards that may start in the wilds (no event, not "
                f"强力), fewer than the {len(catalog.of('wilds_slot'))} slots")
+
+
+def _guards(zones, report) -> None:
+    """`guarded_by` of a field zone names other field zones (a row of a player's own field
+    that must be empty first), without a cycle: a public zone has no owner to empty it."""
+    for zid, zone in zones.items():
+        guards = list(getattr(zone, "guarded_by", None) or ())
+        for guard in guards:
+            if zid not in FIELD:
+                report(zid, f"zone '{zid}' is not on a player's field, so it cannot be "
+                       "guarded; remove its 'guarded_by'", "guarded_by")
+                break
+            if guard == zid:
+                report(zid, f"zone '{zid}' cannot guard itself", "guarded_by")
+            elif guard not in FIELD:
+                report(zid, f"zone '{zid}' is guarded_by '{guard}', which is not a field zone; "
+                       f"a guard must be one of {', '.join(FIELD)}", "guarded_by")
+    guarded = {z: set(getattr(zones[z], "guarded_by", None) or ()) & set(FIELD)
+               for z in FIELD if z in zones}
+    for zid in guarded:
+        seen, todo = set(), list(guarded[zid] - {zid})
+        while todo:
+            here = todo.pop()
+            if here == zid:
+                report(zid, f"zone '{zid}' is guarded, through 'guarded_by', by itself: a cycle "
+                       "that no attack could break", "guarded_by")
+                break
+            if here not in seen:
+                seen.add(here)
+                todo.extend(guarded.get(here, ()))
 
 
 def _hexagon(catalog, report) -> None:

@@ -104,3 +104,7 @@ def validate_content(catalog, report):
     missing = [f for f in FACTIONS if f not in st.warriors]
     for f in missing:
         report("faction", f"faction '{f}' is missing")
+    for f in FACTIONS:
+        if f != "vagabond" and st.warriors.get(f) == 0:
+            report(f, f"faction '{f}' has no warriors: it could not move, battle or rule a "
+                   "clearing, and games would not end; give it at least 1", "warriors")

@@ -46,7 +46,10 @@ def _next_setup(s, st):
 class RootGame(Game):
     name = "root"
     title = {"en": "Root", "zh": "茂林源记"}
-    length_setting = "win_vp in game.yaml"
+    # games stall when the factions cannot score: too few warriors (2 each stalled one of
+    # 8 games of the bundled agents) as well as too high a win_vp
+    length_setting = ("the factions' warriors in factions.yaml (with too few, no one can "
+                      "score) and win_vp in game.yaml")
     ruling_seats = {"turn": "value", "hands": "keys", "tableau": "keys", "crafted": "keys",
                     "vp": "keys", "dominance": "keys"}
 
