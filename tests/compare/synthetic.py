@@ -67,7 +67,7 @@ def metrics(players=PLAYERS):
 
 
 def run_test(seed, wanted=(), buff=None, coupling=0.8, max_units=600, batch=50,
-             tolerances=None, alpha=0.05, beta=0.05):
+             tolerances=None, alpha=0.05, beta=0.05, identical=False):
     """A SequentialTest fed synthetic units in batches (batch=None: the looks of `toolkit
     compare`, run.look_after) until it stops or the units run out."""
     from toolkit.compare.metrics import DEFAULT_TOLERANCES, select
@@ -75,7 +75,7 @@ def run_test(seed, wanted=(), buff=None, coupling=0.8, max_units=600, batch=50,
     from toolkit.compare.sequential import SequentialTest
 
     test = SequentialTest(select(metrics(), tuple(wanted)), tolerances or DEFAULT_TOLERANCES,
-                          alpha, beta)
+                          alpha, beta, identical=identical)
     units = paired_units(max_units, seed, buff, coupling)
     start = 0
     while start < max_units:

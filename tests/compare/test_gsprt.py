@@ -72,10 +72,72 @@ def test_big_effect_is_found_quickly_in_the_right_direction(factor, expected):
 
 
 def test_identical_versions_decide_no_change_at_the_first_look():
-    test = synthetic.run_test(5, coupling=1.0, max_units=200)
+    test = synthetic.run_test(5, coupling=1.0, max_units=200, identical=True)
     assert test.done and test.units == 50                 # one batch
     assert all(r.decision == gsprt.NO_CHANGE for r in test.results())
     assert all(r.estimate.delta == 0 for r in test.results())
+
+
+def test_a_zero_variance_first_look_decides_nothing():
+    """Versions not known to be identical whose first games happen to agree exactly (the
+    review's Urzha: llr_up = llr_down at 78 paired games from a difference of exactly 0):
+    no metric is decided from the floor alone; it waits for variance, or FLAT_UNITS units."""
+    from toolkit.compare.sequential import FLAT_UNITS
+    test = synthetic.run_test(5, coupling=1.0, max_units=FLAT_UNITS - 10, batch=20)
+    assert test.units == FLAT_UNITS - 10 and not test.decided
+    assert all(r.estimate.flat and r.decision == gsprt.INCONCLUSIVE for r in test.results()
+               if r.seen >= 20)
+    later = synthetic.run_test(5, coupling=1.0, max_units=FLAT_UNITS + 40, batch=20)
+    seat = {r.metric.name: r for r in later.results()}["seat:1"]
+    assert seat.decision == gsprt.NO_CHANGE
+    assert 4 * FLAT_UNITS <= seat.decided_at <= 4 * (FLAT_UNITS + 20)   # looks every 20
+    # once the differences vary, the usual rule applies at the next look
+    noisy = synthetic.run_test(5, ("seat:1",), coupling=0.5, max_units=400, batch=20,
+                               tolerances=LOOSE)
+    assert noisy.decided and not noisy.results()[0].estimate.flat
+
+
+def test_a_decision_keeps_the_estimate_it_read():
+    """The verdict, its interval and its game count describe the same games: a metric
+    decided at an early look does not print the estimate of later games beside it."""
+    from toolkit.compare.sequential import SequentialTest
+    hero = [m for m in synthetic.metrics() if m.name == "hero:h0"]
+    up = ({"games": 4, "hero_n:h0": 4, "hero_w:h0": 1},
+          {"games": 4, "hero_n:h0": 4, "hero_w:h0": 3})
+    down = ({"games": 4, "hero_n:h0": 4, "hero_w:h0": 3},
+            {"games": 4, "hero_n:h0": 4, "hero_w:h0": 1})
+    test = SequentialTest(hero, LOOSE)
+    test.add([up] * 17 + [down] * 3, 80)
+    assert test.decided == {"hero:h0": gsprt.INCREASE}
+    test.add([down] * 40, 160)          # later games that point the other way
+    result = test.results()[0]
+    assert result.decided_at == 80 and result.estimate.units == 20
+    assert result.estimate.delta == pytest.approx(0.35) and result.estimate.ci()[0] > 0
+    assert result.latest.units == 60 and result.latest.delta < 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_decision_agrees_with_its_printed_interval(seed):
+    """Property of the rule itself: a change is only accepted when its 95 % interval leaves
+    out 0, "no meaningful change" only when it lies inside the tolerance band."""
+    import random
+    rng = random.Random(seed)
+    decided = 0
+    for _ in range(4000):
+        eps = rng.choice((0.02, 0.01, 0.5, 0.1))
+        se = eps * rng.uniform(0.05, 1.5)
+        d = eps * rng.uniform(-4, 4)
+        level = 0.05 / rng.choice((1, 2, 5, 30))
+        verdict = gsprt.decide(gsprt.evaluate(d, se * se, eps), level, 0.05)
+        lo, hi = d - 1.96 * se, d + 1.96 * se
+        if verdict == gsprt.INCREASE:
+            assert lo > 0
+        elif verdict == gsprt.DECREASE:
+            assert hi < 0
+        elif verdict == gsprt.NO_CHANGE:
+            assert -eps < lo and hi < eps
+        decided += verdict is not None
+    assert decided > 1000
 
 
 def test_buffed_hero_named_in_the_full_family():
@@ -92,14 +154,20 @@ def test_a_change_waits_until_its_metric_came_up_in_enough_units():
     absent = ({"games": 4}, {"games": 4})
     present = ({"games": 4, "hero_n:h0": 4, "hero_w:h0": 1},
                {"games": 4, "hero_n:h0": 4, "hero_w:h0": 3})
+    other = ({"games": 4, "hero_n:h0": 4, "hero_w:h0": 0},   # not every unit alike: the
+             {"games": 4, "hero_n:h0": 4, "hero_w:h0": 3})   # differences vary
     test = SequentialTest(hero, LOOSE)
-    test.add([present] * 6 + [absent] * 30, 144)
+    test.add([present, other] * 3 + [absent] * 30, 144)
     assert test.tests["hero:h0"].rise > 20          # the plug-in statistic alone would decide
     assert test.decided == {} and test.seen["hero:h0"] == 6
-    test.add([present] * (MIN_UNITS - 6), 4 * (MIN_UNITS - 6))
+    test.add([present, other] * ((MIN_UNITS - 6) // 2), 4 * (MIN_UNITS - 6))
     assert test.decided == {"hero:h0": gsprt.INCREASE}
-    # "no meaningful change" is not held back: identical versions decide at the first look
+    # nor "no meaningful change": a hero seen in 3 seeds is not known to be unchanged...
     same = SequentialTest(hero, LOOSE)
+    same.add([(present[0], present[0])] * 3 + [absent] * (MIN_UNITS - 3), 4 * MIN_UNITS)
+    assert same.decided == {}
+    # ...unless the versions are identical (their games are the same, not a sample)
+    same = SequentialTest(hero, LOOSE, identical=True)
     same.add([(present[0], present[0])] * 3 + [absent] * (MIN_UNITS - 3), 4 * MIN_UNITS)
     assert same.decided == {"hero:h0": gsprt.NO_CHANGE}
     # an undecided metric seen in a handful of units shows no interval that could read as a

@@ -50,7 +50,10 @@ def test_a_game_setting_edit_asks_the_whole_game(tmp_path):
         game = root / "cards" / "game.yaml"
         game.write_text(game.read_text(encoding="utf-8").replace("gold: 10", "gold: 12", 1))
     q = _question(tmp_path, richer)
-    assert q.source == WHOLE_GAME and q.others == [] and len(q.metrics) > 5
+    assert q.source == WHOLE_GAME
+    # the headline first: each seat's win rate and the game length; the rest after it
+    assert [m.name for m in q.metrics] == ["seat:1", "seat:2", "rounds"]
+    assert "hero:ash_sage" in {m.name for m in q.others} and len(q.others) > 5
 
 
 def test_metric_option_is_the_whole_question(tmp_path):
@@ -142,8 +145,8 @@ def test_another_game_compares_through_the_protocol(tmp_path):
                                       "1", "--max-games", "60", "--out", str(out)])
     assert result.exit_code in (0, 3), result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("Question: does anything in the game change? (the edit "
-                               "touched no entry with a metric of its own")
+    assert lines[0] == ("Question: does the game change? (the edit touched no entry with a "
+                        "metric of its own) Tested first: each seat's win rate and game length")
     assert "soldier archer: power: 2 → 4" in result.output
     data = json.loads((out / "report.json").read_text())
     assert data["question"]["source"] == "game" and data["question"]["ids"] == ["archer"]

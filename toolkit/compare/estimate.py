@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from toolkit.compare.metrics import Metric, Sums
 
 STEP = 1e-6
+FLAT = 1e-9      # below this (relative to the floor), the observed variance is rounding
 Z95 = 1.959963984540054
 
 
@@ -27,6 +28,8 @@ class Estimate:
     candidate: float | None
     units: int
     variance: float | None = None   # of the change, after the floor
+    flat: bool = False              # every unit's paired difference was the same (no
+                                    # variance observed: the variance is the floor alone)
 
     @property
     def delta(self) -> float | None:
@@ -89,4 +92,5 @@ class Accumulator:
         sum_z = sum(gi * t for gi, t in zip(g, self.total))
         sum_z2 = sum((1 if i == j else 2) * g[i] * g[j] * s for (i, j), s in self.cross.items())
         unit_var = max(0.0, (sum_z2 - sum_z * sum_z / units) / (units - 1))
-        return Estimate(a, b, units, max(unit_var, unit_floor) / units)
+        flat = unit_var <= FLAT * unit_floor
+        return Estimate(a, b, units, max(unit_var, unit_floor) / units, flat)

@@ -3,8 +3,11 @@ diff, diff.py); the metrics that mention those ids (the edited hero's win rate, 
 card's use: the game's groups and id metrics) are *the question*, tested first and on their
 own (they share α); the run stops when they are decided. The game-wide metrics are tested
 on the same games as a second family (with its own α) and reported after the answer.
-With --metric, the metrics named are the question; an edit that touches no id with a
-metric (game settings, an event card, identical content) asks the game-wide question."""
+With --metric, the metrics named are the question and nothing else is tested. An edit that
+touches no id with a metric of its own (game settings, the rules, an event card, identical
+content) asks the game's headline question: the win rate of each of the game's sides (the
+sides it declares, when they are a group of its seats) and of each seat, and the game's
+length; the rest of the game is tested after it, on the same games."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from toolkit.compare.diff import GAME_ID, EntryDiff
+from toolkit.compare.gsprt import CHANGED
 from toolkit.compare.metrics import Metric, mentions, select
 
 ASKED, EDIT, GAME = "asked", "edit", "game"   # where the question came from
@@ -47,17 +51,58 @@ def asked_ids(wanted: Sequence[str], known: set[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def ask(metrics: list[Metric], diff: Sequence[EntryDiff], wanted: Sequence[str]) -> Question:
+def headline(metrics: Sequence[Metric], sides: str | None = None) -> list[Metric]:
+    """The game-level question: each side's win rate (`sides`, a group of the game's seats,
+    e.g. "faction"), each seat's, and the game length (`rounds`)."""
+    head = [m for m in metrics if sides and m.family == "win" and m.name.startswith(f"{sides}:")]
+    head += [m for m in metrics if m.name.startswith("seat:") or m.name == "rounds"]
+    return head or list(metrics)
+
+
+def _game_question(metrics: Sequence[Metric], sides, source: str, ids) -> Question:
+    head = headline(metrics, sides)
+    return Question(head, [m for m in metrics if m not in head], source, ids)
+
+
+def ask(metrics: list[Metric], diff: Sequence[EntryDiff], wanted: Sequence[str],
+        sides: str | None = None) -> Question:
     ids = changed_ids(diff)
     if wanted:
         return Question(select(metrics, tuple(wanted)), [], ASKED, ids)
     focus = [m for m in metrics if mentions(m, set(ids))]
     if focus:
         return Question(focus, [m for m in metrics if m not in focus], EDIT, ids)
-    return Question(list(metrics), [], GAME, ids)
+    return _game_question(metrics, sides, GAME, ids)
 
 
-def unseen(question: Question) -> Question:
-    """The whole game as the question, when the edited entries' metrics never came up (e.g.
-    a party no agent picks): their metrics stay in the family, listed as never seen."""
-    return Question(question.others + question.metrics, [], UNSEEN, question.ids)
+def unseen(question: Question, sides: str | None = None) -> Question:
+    """The game's headline question, when the edited entries' metrics never came up (e.g.
+    a party no agent picks): their metrics stay among the game-wide ones, listed as never
+    seen."""
+    return _game_question(question.metrics + question.others, sides, UNSEEN, question.ids)
+
+
+def answered(question: Question, decided: dict[str, str], done: bool) -> bool:
+    """Whether the question has its answer: every metric of it decided, or, for the game's
+    headline question, one of them found changed ("it matters" needs no more games)."""
+    if done:
+        return True
+    return question.source in (GAME, UNSEEN) and any(v in CHANGED for v in decided.values())
+
+
+def declared_sides(game, catalog) -> str | None:
+    """The group of the game's seats that the game declares as its sides, read defensively
+    (an optional `Game.sides`: a group name, a list or mapping of them, or a callable
+    taking the catalog); None when the game declares none that is a group of its seats."""
+    groups = game.group_ids(catalog) or {}
+    found = getattr(game, "sides", None)
+    if callable(found):
+        try:
+            found = found(catalog)
+        except TypeError:   # a hook of another shape: fall back to the seats
+            return None
+    names = [found] if isinstance(found, str) else list(found or ()) if isinstance(
+        found, (list, tuple, dict)) else []
+    names += [getattr(found, a) for a in ("group", "kind") if isinstance(getattr(found, a, None),
+                                                                      str)]
+    return next((n for n in names if isinstance(n, str) and n in groups), None)

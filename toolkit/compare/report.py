@@ -94,6 +94,20 @@ def interval_text(result: MetricResult) -> str:
             f"{delta}{unit} so far (95 % interval {lo} to {hi}{unit})")
 
 
+def size_text(result: MetricResult) -> str:
+    """How a decided change compares with its tolerance, read off the same interval that is
+    printed: `more than the 2.0 pp tolerance`, `may be less than ...`, `less than ...`."""
+    lo, hi = result.estimate.ci()
+    if result.decision == gsprt.DECREASE:
+        lo, hi = -hi, -lo
+    tol = change_text(result, result.tolerance, sign=False)
+    if lo >= result.tolerance:
+        return f"more than the {tol} tolerance"
+    if hi < result.tolerance:
+        return f"a real change, but less than the {tol} tolerance"
+    return f"may be less than the {tol} tolerance"
+
+
 def change_line(result: MetricResult) -> str:
     kind = result.metric.name.partition(":")[0]
     family = result.metric.family
@@ -103,8 +117,8 @@ def change_line(result: MetricResult) -> str:
     phrase = (up if result.decision == gsprt.INCREASE else down).format(
         label=result.metric.label, group=group)
     spread = "spread of win rates " if result.metric.family == "balance" else ""
-    return (f"Candidate {phrase}: {spread}{estimate_text(result)}, decided after "
-            f"{result.decided_at:,} paired games")
+    return (f"Candidate {phrase}: {spread}{estimate_text(result)}, {size_text(result)}; "
+            f"decided after {result.decided_at:,} paired games")
 
 
 def _same_line(result: MetricResult, tolerances: str) -> str:
@@ -132,11 +146,31 @@ def question_line(comparison: Comparison) -> str:
                 f"{' and more' if len(named) > 3 else ''} matter? Tested first: {shown}{where}")
     if comparison.source == ASKED:
         return f"Question (--metric): {shown}{where}"
-    what = ("the two versions have identical content" if not comparison.diff else
-            "the edited entries never came up in these games" if comparison.source == UNSEEN
-            else "the edit touched no entry with a metric of its own")
-    return (f"Question: does anything in the game change? ({what}; all "
-            f"{len(labels)} metrics)")
+    return (f"Question: does the game change? ({_why_game(comparison)}) Tested first: "
+            f"{_headline_words(comparison.question)}")
+
+
+def _why_game(comparison: Comparison) -> str:
+    """Why the game's headline question is asked: what the edit touched."""
+    from toolkit.compare.diff import GAME_ID
+    from toolkit.compare.question import UNSEEN
+    if comparison.source == UNSEEN:
+        return "the edited entries never came up in these games"
+    differ = " and ".join(comparison.differ)
+    if not comparison.diff:
+        return (f"the cards and settings are identical, the {differ} differ" if differ
+                else "the two versions have identical content")
+    if all(d.kind == GAME_ID for d in comparison.diff):
+        return "the edit changed game settings only" + (f" and the {differ}" if differ else "")
+    return "the edit touched no entry with a metric of its own"
+
+
+def _headline_words(results: list[MetricResult]) -> str:
+    """`each seat's win rate and game length`: the headline metrics in a few words."""
+    kinds = dict.fromkeys(r.metric.name.partition(":")[0] for r in results)
+    words = [("game length" if k == "rounds" else f"each {k.replace('_', ' ')}'s win rate")
+             for k in kinds]
+    return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
 
 
 def _undecided_lines(open_: list[MetricResult], comparison: Comparison, head: str,
@@ -230,7 +264,18 @@ def metric_json(result: MetricResult, total_games: int, role: str) -> dict[str, 
         "games": result.decided_at if result.decided_at is not None else total_games,
         "llr_up": result.test.rise if result.test else None,
         "llr_down": result.test.fall if result.test else None,
+        "latest": _latest_json(result),
     }
+
+
+def _latest_json(result: MetricResult) -> dict[str, Any] | None:
+    """A decided metric's estimate over every unit played (its verdict, delta and ci95 are
+    from the look that decided it); None when undecided (the estimate is the latest)."""
+    est = result.latest
+    if est is None:
+        return None
+    return {"units": est.units, "baseline": est.baseline, "candidate": est.candidate,
+            "delta": est.delta, "ci95": list(est.ci()) if est.ci() else None}
 
 
 def report_json(comparison: Comparison) -> dict[str, Any]:

@@ -14,7 +14,9 @@ from toolkit.compare.diff import EntryDiff, catalog_diff
 from toolkit.compare.focus import focus_for, seeds
 from toolkit.compare.looks import capped, due
 from toolkit.compare.metrics import DEFAULT_TOLERANCES, build_metrics, unit_sums
-from toolkit.compare.question import GAME, Question, ask, asked_ids, changed_ids, unseen
+from toolkit.compare.identical import differing
+from toolkit.compare.question import (GAME, Question, answered, ask, asked_ids, changed_ids,
+                                      declared_sides, unseen)
 from toolkit.compare.sequential import UNOBSERVED, MetricResult, SequentialTest
 from toolkit.compare.stream import PairedRunner, play_units, rotations  # noqa: F401
 from toolkit.compare.versions import Version
@@ -67,6 +69,7 @@ class Comparison:
     ids: tuple[str, ...] = ()        # the changed ids the question is about
     focus: str | None = None         # "Kharza Ironhide is dealt": the seeds played (focus.py)
     scanned: int = 0                 # seeds looked at to find the units played
+    differ: tuple[str, ...] = ()     # folders besides the cards that differ (rules, agents)
 
     @property
     def question(self) -> list[MetricResult]:
@@ -195,9 +198,11 @@ def _check_asked(baseline, options, spec, players, game, cat_a, cat_b, diff, ids
 class _Run:
     """The state of one run between looks: the question, its tests and the units fed."""
 
-    def __init__(self, options, game, players, cat_a, cat_b, diff, ids):
+    def __init__(self, options, game, players, cat_a, cat_b, diff, ids, identical=False):
         self.options, self.game, self.players = options, game, players
         self.cats, self.diff, self.ids = (cat_a, cat_b), diff, ids
+        self.identical = identical       # the versions play the same games (identical.py)
+        self.sides = declared_sides(game, cat_a)
         self.tests: list[SequentialTest] = []        # the question's, then the game-wide one
         self.question: Question | None = None
         self.fed = 0
@@ -205,8 +210,15 @@ class _Run:
     def running(self) -> bool:
         if not self.tests:
             return True
-        wanted = self.tests if self.options.until == "all" else self.tests[:1]
-        return not all(t.done for t in wanted)
+        if self.options.until == "all":
+            return not all(t.done for t in self.tests)
+        first = self.tests[0]
+        return not answered(self.question, first.decided, first.done)
+
+    def _test(self, metrics) -> SequentialTest:
+        opts = self.options
+        return SequentialTest(metrics, opts.tolerances, opts.alpha, opts.beta,
+                              identical=self.identical)
 
     def look(self, done: list) -> None:
         """Feed finished units (unit, baseline records, candidate records) and decide."""
@@ -217,8 +229,8 @@ class _Run:
             first = [r for _, a, b in done for r in a + b]
             names = sorted(game.metrics(first[0])) + _ids_counted(game, first, ids, opts.metrics)
             self.question = ask(build_metrics(*self.cats, players, game, names), self.diff,
-                                opts.metrics)
-            self.tests = [SequentialTest(family, opts.tolerances, opts.alpha, opts.beta)
+                                opts.metrics, self.sides)
+            self.tests = [self._test(family)
                           for family in (self.question.metrics, self.question.others) if family]
         pairs = [(unit_sums(a, players, game, ids), unit_sums(b, players, game, ids))
                  for _, a, b in done]
@@ -226,10 +238,11 @@ class _Run:
             test.add(pairs, games)
         if first_look and self.question.others and not any(map(self.tests[0].observed,
                                                                self.question.metrics)):
-            self.question = unseen(self.question)   # never came up: ask the game
-            self.tests = [SequentialTest(self.question.metrics, opts.tolerances, opts.alpha,
-                                         opts.beta)]
-            self.tests[0].add(pairs, games)
+            self.question = unseen(self.question, self.sides)   # never came up: ask the game
+            self.tests = [self._test(family)
+                          for family in (self.question.metrics, self.question.others) if family]
+            for test in self.tests:
+                test.add(pairs, games)
         self.fed += len(done)
 
 
@@ -253,7 +266,8 @@ def compare_versions(baseline: Version, candidate: Version, options: Options) ->
     scanned: list[int] = []
     units = capped(seeds(options, spec, players, focus, game, (cat_a, cat_b), scanned),
                    options.max_games)
-    run = _Run(options, game, players, cat_a, cat_b, diff, ids)
+    differ = differing(baseline.root, candidate.root)
+    run = _Run(options, game, players, cat_a, cat_b, diff, ids, not diff and not differ)
     pending: list = []
     with PairedRunner((baseline.root, candidate.root), options) as runner, \
             progress("comparing", None, enabled=options.progress) as step:
@@ -271,7 +285,8 @@ def compare_versions(baseline: Version, candidate: Version, options: Options) ->
         interrupted = runner.interrupted
     tests, question = run.tests, run.question
     if not tests:  # nothing finished (stopped at once): the metrics as asked, unobserved
-        question = ask(build_metrics(cat_a, cat_b, players, game, []), diff, options.metrics)
+        question = ask(build_metrics(cat_a, cat_b, players, game, []), diff, options.metrics,
+                       run.sides)
         tests = [SequentialTest(question.metrics, options.tolerances, options.alpha,
                                 options.beta)]
     results = [r for test in tests for r in test.results()]
@@ -280,4 +295,4 @@ def compare_versions(baseline: Version, candidate: Version, options: Options) ->
                       results, tests[0].games, diff, time.monotonic() - start, interrupted,
                       {**cat_a.names, **cat_b.names}, asked, question.source, question.ids,
                       focus.words if focus else None,
-                      scanned[tests[0].units - 1] if tests[0].units else 0)
+                      scanned[tests[0].units - 1] if tests[0].units else 0, differ)
