@@ -266,7 +266,7 @@ def claim_output(folder: Path, default: bool = False, project: Path | None = Non
                     f"(no {MARKER} file); nothing is written or deleted there",
                     hint="choose a new or empty folder with --out")
             folder.mkdir(parents=True, exist_ok=True)
-            write_text(marker, MARKER_TEXT, root=folder, error=UsageError)
+            write_text(marker, MARKER_TEXT, root=folder)
     except OSError as exc:
         raise RenderError(f"cannot use output folder '{folder}': "
                           f"{exc.strerror or exc}") from None
