@@ -14,6 +14,7 @@ the common shape of a game, and helpers for cards, settings, chance and rulings.
     draw                the next random stream of a state (dice, shuffles during play)
     known_ids, seat_from_1  check a ruling's setup: card ids, and seats counted from 1
     say                 pick the English or Chinese text
+    one_sheet, board_part  the largest board one sheet prints; a board for `build`
 """
 
 from __future__ import annotations
@@ -202,3 +203,39 @@ def seat_from_1(setup: Mapping, key: str, players: int, default: int = 1) -> int
 def say(lang: str, en: str, zh: str) -> str:
     """The text of `lang`: Chinese for 'zh', else English."""
     return zh if lang == "zh" else en
+
+
+# ---- printed parts ---------------------------------------------------------------------
+def one_sheet(paper: str = "a4") -> tuple[float, float]:
+    """(width, height) in mm of the largest board that `build` prints on one portrait
+    sheet of `paper` ('a4' or 'letter') without tiling: the sheet less its 5 mm margins and
+    the footer. A larger board is tiled at true size across sheets, with alignment marks."""
+    from toolkit.render.options import FOOTER, MARGIN, PAPERS
+    width, height = PAPERS[paper]
+    return (width - 2 * MARGIN, height - 2 * MARGIN - FOOTER)
+
+
+def board_part(name: str, template: str, view: Callable[[Any], dict]):
+    """A board (or any large part) for `Game.render_parts`: `build` and `serve` print one
+    face of it, at true size, on one-sided sheets, and `--only NAME` selects it.
+
+    `view(ctx)` returns the dict the template receives as `board`; it must hold `w` and
+    `h`, the board's size in mm, and `title`, its name in the build's language
+    (`ctx.lang`, `ctx.t(text)` picks a `{en, zh}` text, `ctx.catalog` is the content).
+    `template` is a file under the project's `templates/` (or a folder the rules add
+    with `Templates(folder)`); it gets `board`, `w`, `h` and `page`, and lays out one
+    `<section class="face" style="page: {{ page }}; width: {{ w }}mm; height: {{ h }}mm">`
+    whose content stays inside those `w` x `h` millimetres."""
+    from toolkit.render.faces import Face
+    from toolkit.render.parts import Part
+    from toolkit.render.pdf_units import page_name
+
+    def faces(ctx, html):
+        board = view(ctx)
+        w, h = float(board["w"]), float(board["h"])
+        page = html.render(template, f"the {name}", board=board, w=w, h=h, bleed=0.0,
+                           page=page_name(w, h, 0.0))
+        return [Face(key=f"{name}/{name}", kind=name, id=name, side="front", group=name,
+                     width=w, height=h, bleed=0.0, copies=1, html=page, fit=False,
+                     label=str(board["title"]), large=True)]
+    return Part(name, faces, large=True)
