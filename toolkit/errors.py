@@ -6,13 +6,21 @@ import re
 
 REPORT_TO = ("please report it to the card-toolkit maintainers (the issue tracker of the "
              "repository you installed it from) with the command you ran")
-_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# C0 controls but tab and newline, DEL, C1, and the bidirectional embeddings, overrides
+# and isolates (U+202A-U+202E, U+2066-U+2069), which make a line read in another order
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str) -> str:
-    """`text` with control characters (ESC and the like) shown as \\xNN, so that no
-    message can move the cursor, retitle or clear the terminal it is printed on."""
-    return _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    """`text` with control characters (ESC and the like) shown as \\xNN and bidi controls
+    as \\uNNNN, so that no message can move the cursor, retitle or clear the terminal it
+    is printed on, or show a line reordered."""
+    return _UNPRINTABLE.sub(_escaped, str(text))
+
+
+def _escaped(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 class ToolkitError(Exception):

@@ -93,7 +93,7 @@ def _print_summary(rows: list[dict]) -> None:
 
     table = Table("kind", "designs", "cards (with copies)")
     for row in rows:
-        table.add_row(row["kind"], str(row["designs"]), str(row["cards"]))
+        table.add_row(_plain(row["kind"]), str(row["designs"]), str(row["cards"]))
     table.add_section()
     table.add_row("total", str(sum(r["designs"] for r in rows)),
                   str(sum(r["cards"] for r in rows)))
@@ -105,12 +105,22 @@ def _print_kind(kind: str, rows: list[dict]) -> None:
 
     numbers = list(dict.fromkeys(k for row in rows for k in row
                                  if k not in ("id", "name", "copies")))
-    table = Table("id", "name", "名称", "copies", *numbers, title=kind)
+    table = Table("id", "name", "名称", "copies", *map(_plain, numbers), title=_plain(kind))
     for row in rows:
-        cells = [_cell(row.get(k, "")) for k in numbers]
-        table.add_row(row["id"], row["name"]["en"], row["name"]["zh"] or "",
-                      str(row["copies"]), *cells)
+        cells = [_plain(_cell(row.get(k, ""))) for k in numbers]
+        table.add_row(_plain(row["id"]), _plain(row["name"]["en"]),
+                      _plain(row["name"]["zh"] or ""), str(row["copies"]), *cells)
     _console().print(table)
+
+
+def _plain(text: str) -> str:
+    """Content as plain text in a table: rich markup escaped (`[link=…]` would print a
+    terminal hyperlink), control and bidi characters shown escaped."""
+    from rich.markup import escape
+
+    from toolkit.errors import printable
+
+    return escape(printable(text))
 
 
 def _cell(value) -> str:

@@ -6,6 +6,8 @@ import difflib
 from dataclasses import asdict, dataclass, field
 from typing import Iterable, Literal
 
+from toolkit.errors import printable
+
 Severity = Literal["error", "warning"]
 
 
@@ -21,8 +23,11 @@ class Problem:
     path: str = ""
 
     def __str__(self) -> str:
+        """The line `validate` prints: a file name or text holding ESC or a bidi control
+        is shown escaped (toolkit.errors.printable), never sent to the terminal raw."""
         tail = f" [{self.path}]" if self.path else ""
-        return f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}{tail}"
+        return printable(f"{self.file}:{self.line}:{self.column}: {self.severity}: "
+                         f"{self.message}{tail}")
 
     def as_dict(self) -> dict:
         return asdict(self)

@@ -31,6 +31,8 @@ MAX_DIGITS = 30   # an integer longer than this is no game's number (and 4300+ d
 # C0 controls but tab and newline, DEL and C1: ESC sequences could retitle or clear the
 # terminal of whoever prints the content (validate, list), so text may not hold them
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# bidi embeddings, overrides and isolates: a name holding U+202E reads reversed in `list`
+_BIDI = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
 
 Path_ = tuple  # a path into the document: keys and list indexes
 
@@ -174,6 +176,11 @@ class _Builder:
                 raise _Refused(f"text holds the control character U+{ord(bad.group()):04X}; "
                                "remove it (control characters are not printable)",
                                node.start_mark)
+            bad = _BIDI.search(value)
+            if bad:
+                raise _Refused(f"text holds the bidirectional control U+{ord(bad.group()):04X}; "
+                               "remove it (it shows the text in another order than it is "
+                               "read)", node.start_mark)
         return value
 
 
