@@ -44,4 +44,5 @@ def trust_option(func):
     """--trust: allow a project's own `rules:` package (Python code in the project folder)."""
     return click.option("--trust", is_flag=True,
                         help="run the project's own Python rules package (game.yaml "
-                             "'rules: ./rules'); only for projects you trust")(func)
+                             "'rules: ./rules') for this run only, trusted or not; "
+                             "`toolkit trust DIR` trusts it once")(func)

@@ -44,7 +44,8 @@ from toolkit.render.options import (PAPERS, BuildOptions, parse_offset, parse_on
 @click.option("--ink-saver", is_flag=True, help="white card backs with a coloured emblem "
               "(far less ink on a home printer)")
 @click.option("--trust", is_flag=True, help="import the project's own ./rules package "
-              "(its Python code runs; use only for projects you trust)")
+              "for this run, trusted or not, for the parts it prints (its Python code "
+              "runs); `toolkit trust DIR` trusts it once")
 @click.option("-q", "--quiet", is_flag=True, help="no progress display")
 @click.option("--watch", is_flag=True, help="stay running and rebuild whenever the content, "
               "templates, icons or art change (a warm process: an edit costs only its faces)")
