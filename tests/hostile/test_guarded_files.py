@@ -243,6 +243,21 @@ def test_i05_a_file_over_the_loader_cap_is_refused_before_writing(capsys, bundle
     assert rumors.read_bytes() == before
 
 
+def test_i05_more_rows_than_a_card_file_can_hold_are_refused_before_parsing(
+        capsys, clearings, tmp_path):
+    from toolkit.content.yamlsafe import MAX_FILE_BYTES
+    from toolkit.sheets.command import SHORTEST_CARD
+
+    items = clearings / "cards" / "items.yaml"
+    before = items.read_bytes()
+    sheet = tmp_path / "items.csv"
+    rows = MAX_FILE_BYTES // SHORTEST_CARD + 1
+    sheet.write_text("id,name.en,name.zh,copies,supply\n"
+                     + "".join(f"i{n},N,N,1,1\n" for n in range(rows)))
+    refused(capsys, "import", sheet, "--kind", "item", clearings, says=f"{rows:,} rows")
+    assert items.read_bytes() == before
+
+
 # F6 and F23 (H01-H05): schema
 
 def test_h01_schema_refuses_a_linked_schemas_folder(capsys, bundled, outside):

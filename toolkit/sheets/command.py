@@ -103,6 +103,7 @@ def import_(sheet, kind, project_dir):
                              f"({', '.join(d.file for d in docs)}); import writes one file")
         shown, header, body = read_sheet(path, name)
         where = f"{path.name}: {shown}" if shown != path.name else shown
+        _refuse_too_many(where, name, len(body))
         results.append((name, docs[0] if docs else None,
                         import_rows(model, name, where, header, body, problems)))
     refuse(problems)
@@ -113,6 +114,22 @@ def import_(sheet, kind, project_dir):
                     shown=_shown(project, target))
         click.echo(f"wrote {len(cards)} {name} cards to {target}")
     click.echo("run `toolkit validate` to check references and counts")
+
+
+SHORTEST_CARD = len("  - {id: a}\n")  # no card of a YAML file takes fewer bytes
+
+
+def _refuse_too_many(where: str, kind: str, rows: int) -> None:
+    """Before the rows are read as cards: more rows than a card file under the loader's
+    cap can hold cannot make a file that validate reads, so nothing is written."""
+    from toolkit.content.yamlsafe import MAX_FILE_BYTES
+    from toolkit.errors import UsageError
+
+    most = MAX_FILE_BYTES // SHORTEST_CARD
+    if rows > most:
+        raise UsageError(f"{where}: {rows:,} rows of {kind} cards cannot fit in one card "
+                         f"file under the {MAX_FILE_BYTES:,}-byte cap (at most {most:,}); "
+                         "nothing was written", hint="split the kind over several files")
 
 
 def _cards_folder(project: Path) -> Path:
