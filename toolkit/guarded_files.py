@@ -129,7 +129,7 @@ def write_bytes(path: Path, data: bytes, root: Path | None = None, *, durable: b
             _sync_folder(path.parent)
     except OSError as exc:
         raise error(f"cannot write '{path}': {exc.strerror or exc}",
-                    hint="nothing was changed" if durable else None) from None
+                    hint="the old file is kept" if durable else None) from None
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):
