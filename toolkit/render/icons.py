@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import re
 from functools import lru_cache
 from html import escape
@@ -13,6 +14,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 TOKEN = re.compile(r":([a-z][a-z0-9_]*):")
+ICON_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
 
 
 def data_uri(svg: str) -> str:
@@ -28,8 +30,17 @@ class Icons:
         self._found: dict[str, str | None] = {}
 
     def path(self, name: str) -> Path | None:
+        """The icon file of a plain name (letters, digits, `_ . -`; no folder, no `..`),
+        in one of the icon folders and, through links too, nowhere else. Any other name
+        is looked up nowhere: nothing outside the folders is even looked at."""
+        if not isinstance(name, str) or not ICON_NAME.fullmatch(name) or ".." in name:
+            return None
         for folder in self.folders:
             candidate = folder / f"{name}.svg"
+            if candidate.is_symlink():
+                real = Path(os.path.realpath(candidate))
+                if not real.is_relative_to(os.path.realpath(folder)):
+                    continue  # a link out of the folder: refused, whatever it points at
             if candidate.is_file():
                 return candidate
         return None
