@@ -1,15 +1,15 @@
 """Validate a project in passes and build its Catalog.
 
 Pass 1 (`load.load_project`) checks YAML and schemas; pass 2 (`rules.check`) checks the game:
-ids, references, counts, the board graph, effects against the op registry, budgets,
-translations and rules text. Every problem is collected; the caller decides what aborts.
+ids, references, counts, the board graph, effects against the op registry, budgets and
+rules text; then missing translations (`translations.check`, for every game and kind). Every problem is collected; the caller decides what aborts.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.content import rules
+from toolkit.content import rules, translations
 from toolkit.content.catalog import Catalog
 from toolkit.content.load import load_project
 from toolkit.content.problems import Report
@@ -20,6 +20,7 @@ def validate_project(root: Path) -> tuple[Catalog | None, Report]:
     """Run every pass; the catalog is None when an error makes it unusable."""
     loaded = load_project(Path(root))
     rules.check(loaded)
+    translations.check(loaded)   # missing zh: every game, every kind
     report = loaded.report
     if report.errors or loaded.game is None:
         return None, report

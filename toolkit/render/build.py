@@ -18,6 +18,7 @@ from toolkit.progress import progress
 from toolkit.render import checks, fonts, jobs
 from toolkit.render.cache import FaceCache, engine_stamp, hash_files, render_faces
 from toolkit.render.faces import card_faces, card_kinds
+from toolkit.render.fields import untranslated_warnings
 from toolkit.render.files import (claim_output, drop_manifest, output_lock, write_manifest,
                                   write_pdf)
 from toolkit.render.html import Html, TEMPLATES, load_theme, template_dirs
@@ -89,6 +90,7 @@ def _phases(project: Path, opts: BuildOptions, step) -> BuildResult:
     result = BuildResult(faces=len(faces) + len(texts), notes=[parts.note] if parts.note else [])
     result.warnings += checks.icon_warnings(ctx.icons) + checks.art_warnings(ctx, catalog)
     result.warnings += fonts.glyph_warnings(faces + texts)
+    result.warnings += untranslated_warnings(ctx, project)   # English left in a zh build
     step(note=f"rendering {len(faces) + len(texts)} faces")
     theme = engine_stamp() + hash_files(face_files(template_dirs(project, parts.templates)))
     cache = FaceCache(opts.out / ".cache")

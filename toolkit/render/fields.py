@@ -1,9 +1,13 @@
 """The generic view of a designer-declared kind: its name, rules and every other field as
 a table of label and value, translated from the game's own names - a field's `label:`
-({en, zh}), an enum value's entry in `labels:`, a reference's target name - with lists
-printed as lists and yes/no for booleans."""
+({en, zh}), an enum value's entry in `labels:` (else a word of the theme's `words:`), a
+reference's target name - with lists printed as lists and yes/no for booleans. What a non-English build prints in English (a
+label or value without that language) is noted in `ctx.untranslated` and warned once per
+kind (`untranslated_warnings`)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from toolkit.render.views import Ctx, base
 
@@ -13,35 +17,76 @@ SKIP = {"id", "kind", "name", "copies", "art", "text", "flavor", "effects", "col
 def generic_view(ctx: Ctx, kind: str, card) -> dict:
     view = base(ctx, kind, card)
     decls = getattr(ctx.catalog.game.kinds.get(kind), "fields", {}) or {}
-    view["fields"] = [(field_label(ctx, key, decls.get(key)), value_text(ctx, value,
-                                                                          decls.get(key)))
+    view["fields"] = [(field_label(ctx, key, decls.get(key), kind),
+                       value_text(ctx, value, decls.get(key), kind, key))
                       for key, value in card if key not in SKIP and value not in (None, [])]
     return view
 
 
-def field_label(ctx: Ctx, key: str, decl) -> str:
+def field_label(ctx: Ctx, key: str, decl, kind: str = "") -> str:
     label = getattr(decl, "label", None)
+    entry = ctx.theme["words"].get(key)
+    if not getattr(label, ctx.lang, None) and not (entry and label is None):
+        ctx.english(kind, "field labels", key)
     if label is not None:
         return ctx.t(label)
-    entry = ctx.theme["words"].get(key)
     return entry[ctx.lang] if entry else key.replace("_", " ").capitalize()
 
 
-def value_text(ctx: Ctx, value, decl=None) -> str:
+def value_text(ctx: Ctx, value, decl=None, kind: str = "", key: str = "") -> str:
     if isinstance(value, (list, tuple)):
         sep = "、" if ctx.lang == "zh" else ", "
-        return sep.join(value_text(ctx, v, decl) for v in value)
+        return sep.join(value_text(ctx, v, decl, kind, key) for v in value)
     if hasattr(value, "en"):
         return ctx.t(value)
     if isinstance(value, bool):
         return ctx.word("yes" if value else "no")
     if isinstance(value, str):
         labels = getattr(decl, "labels", None) or {}
+        enum = "enum" in (getattr(decl, "type", None), getattr(decl, "of", None))
         if value in labels:
+            if not getattr(labels[value], ctx.lang, None):
+                ctx.english(kind, f"values of '{key}'", value)
             return ctx.t(labels[value])
         if getattr(decl, "ref", None) or value in ctx.catalog.names:
             return ctx.name(value)
+        word = ctx.theme["words"].get(value) if enum else None   # the theme's strings
+        if word and word.get(ctx.lang):
+            return word[ctx.lang]
+        if enum:
+            ctx.english(kind, f"values of '{key}'", value)
         return value.replace("_", " ")
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+def untranslated_warnings(ctx: Ctx, project) -> list[str]:
+    """One warning per kind whose generic card printed English in this build's language,
+    at the kind's declaration in game.yaml."""
+    if not ctx.untranslated:
+        return []
+    from toolkit.content.yamlsafe import load_file
+    from toolkit.errors import ContentError
+    file = "cards/game.yaml"
+    try:
+        doc = load_file(Path(project) / file, file, Path(project))
+    except ContentError:
+        doc = None
+    out = []
+    for kind, whats in sorted(ctx.untranslated.items()):
+        line, col = doc.where(("kinds", kind)) if doc is not None else (1, 1)
+        out.append(f"{file}:{line}:{col}: warning: the {ctx.lang} cards of kind '{kind}' print "
+                   f"English for {_what(whats)}; add label: {{en, {ctx.lang}}} to the "
+                   f"kind or field, labels: {{value: {{en, {ctx.lang}}}}} for values")
+    return out
+
+
+def _what(whats: dict) -> str:
+    return "; ".join(what + (" " + _joined(list(items)) if items else "")
+                     for what, items in whats.items())
+
+
+def _joined(items: list[str], shown: int = 6) -> str:
+    more = len(items) - shown
+    return ", ".join(items[:shown]) + (f" and {more} more" if more > 0 else "")

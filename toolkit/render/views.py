@@ -25,6 +25,16 @@ class Ctx:
     theme: dict
     art_notes: list = field(default_factory=list)  # (card id, art path) to check for dpi
     ink_saver: bool = False  # backs white, little ink (--ink-saver)
+    # kind -> what a non-English build printed in English (a label or value without zh)
+    untranslated: dict = field(default_factory=dict)
+
+    def english(self, kind: str, what: str, item: str = "") -> None:
+        """Note that `what` (and its `item`) of `kind` is printed in English in this build's
+        language, e.g. ("clearing", "field labels", "suit")."""
+        if self.lang != "en":
+            items = self.untranslated.setdefault(kind, {}).setdefault(what, {})
+            if item:
+                items.setdefault(item, None)
 
     def t(self, text) -> str:
         """The chosen language of a Text (English when the translation is missing)."""
@@ -49,6 +59,8 @@ class Ctx:
             return entry[self.lang]
         decl = self.catalog.game.kinds.get(kind)
         label = getattr(decl, "label", None)
+        if decl is not None and not getattr(label, self.lang, None):
+            self.english(kind, "its name")
         return self.t(label) if label else kind.replace("_", " ").title()
 
     def name(self, id_: str) -> str:

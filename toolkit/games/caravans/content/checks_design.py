@@ -1,13 +1,9 @@
 """Pass-2 rules of settings and design: the settings the built-in rules need, dice faces,
-the buy price table, starting parties, missions, NPCs, the hero design budget (a warning)
-and missing Chinese translations (a warning per entry)."""
+the buy price table, starting parties, missions, NPCs and the hero design budget (a
+warning). Missing Chinese is every game's check (toolkit/content/translations.py)."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
-from toolkit.content.problems import dotted
-from toolkit.content.schema import Text
 from toolkit.games.caravans.content.kinds import KINDS as BUILTIN_KINDS
 from toolkit.games.caravans.content.settings import ENGINE_SETTINGS
 
@@ -16,7 +12,6 @@ def check_entries(index) -> None:
     """The rules that need only the cards."""
     check_missions(index)
     check_npcs(index)
-    check_translations(index)
 
 
 def check_game(index, game) -> None:
@@ -31,9 +26,6 @@ def check_game(index, game) -> None:
     check_starting(index, game)
     check_budget_band(index, game)
     check_budgets(index, game)
-    missing = list(_missing_zh(game, ()))
-    if missing:
-        index.game_error(_zh_message(missing), *missing[0], severity="warning")
 
 
 def check_dice(index, game) -> None:
@@ -125,31 +117,3 @@ def check_budgets(index, game) -> None:
         if not band.min <= total <= band.max:
             index.warn(hero, f"design budget {total} (stats {stats} + ability weights "
                        f"{weights}) is outside {band.min}–{band.max}", "stats")
-
-
-def check_translations(index) -> None:
-    """One warning per entry naming every text without `zh`."""
-    for entry in index.loaded.entries:
-        missing = list(_missing_zh(entry, ()))
-        if missing:
-            index.warn(entry, _zh_message(missing), *missing[0])
-
-
-def _zh_message(paths) -> str:
-    return "missing zh translation of " + ", ".join(dotted(p) for p in paths)
-
-
-def _missing_zh(value, path: tuple):
-    """Paths of every Text without zh inside a model."""
-    if isinstance(value, Text):
-        if not (value.zh or "").strip():
-            yield path
-    elif isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            yield from _missing_zh(getattr(value, name), path + (name,))
-    elif isinstance(value, (list, tuple)):
-        for i, item in enumerate(value):
-            yield from _missing_zh(item, path + (i,))
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _missing_zh(item, path + (key,))
