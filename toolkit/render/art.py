@@ -62,7 +62,89 @@ def _svg_problem(path: str, size: int) -> str | None:
     if _SVG_OUTSIDE.search(text):
         return "is an SVG that declares entities or refers to other files; embed everything"
     try:
-        ElementTree.fromstring(text)
+        tree = ElementTree.fromstring(text)
     except ElementTree.ParseError as exc:
         return f"is not a readable SVG ({exc})"
+    return svg_expansion_problem(tree)
+
+
+MAX_SVG_ELEMENTS = 100_000  # elements an SVG may draw once every <use> is expanded
+MAX_SVG_USE_DEPTH = 8       # <use> (or url(#…)) of something that uses something … deep
+_LOCAL_URL = re.compile(r"url\(\s*['\"]?#([^'\")\s]+)")
+_HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
+_PAINTS = {"linearGradient", "radialGradient", "filter"}  # referred to, never drawn as copies
+_NOT_IN_PLACE = {"defs", "symbol", "marker", "pattern", "mask", "clipPath"}
+
+
+def svg_expansion_problem(tree) -> str | None:
+    """None when the SVG's references stay small; else why not. A `<use>` draws a copy
+    of what it refers to, so 8 nested groups of 10 uses draw 10^8 shapes from 1 KB: the
+    worst case is counted from the element tree (every local reference by href or
+    url(#…), but to a gradient or filter, costs what it refers to) before anything is
+    drawn. An SVG embedded as a data:
+    URL is refused (its own references would escape the count)."""
+    ids = {e.get("id"): e for e in tree.iter() if e.get("id")}
+    cost: dict[int, tuple[int, int]] = {}  # id(element) -> (elements drawn, use depth)
+    active: set[int] = set()
+
+    def refs(element):
+        for name in _HREFS:
+            value = (element.get(name) or "").strip()
+            if value.startswith("#"):
+                yield value[1:]
+            elif value.lower().startswith("data:image/svg"):
+                raise _Refused("embeds another SVG as a data: URL; draw it inline")
+        for value in element.attrib.values():
+            yield from _LOCAL_URL.findall(value)
+
+    def measure(root) -> tuple[int, int]:
+        # iterative post-order walk: a deep tree must not hit Python's recursion limit
+        stack = [(root, False)]
+        while stack:
+            element, done = stack.pop()
+            key = id(element)
+            if key in cost:
+                continue
+            targets = [ids[r] for r in refs(element)
+                       if r in ids and ids[r].tag.rsplit("}", 1)[-1] not in _PAINTS]
+            if not done:
+                if key in active:
+                    raise _Refused("has a <use> that refers to itself")
+                active.add(key)
+                stack.append((element, True))
+                stack.extend((child, False) for child in (*element, *targets)
+                             if id(child) not in cost)
+                continue
+            active.discard(key)
+            drawn, depth = 1, 0
+            for child in element:  # what is only drawn where it is referred to counts there
+                if child.tag.rsplit("}", 1)[-1] not in _NOT_IN_PLACE:
+                    drawn += cost[id(child)][0]
+                depth = max(depth, cost[id(child)][1])
+            for target in targets:
+                if id(target) not in cost:  # a reference back up the tree: a cycle
+                    raise _Refused("has a <use> that refers to itself")
+                drawn += cost[id(target)][0]
+                depth = max(depth, cost[id(target)][1] + 1)
+            if drawn > MAX_SVG_ELEMENTS:
+                raise _Refused(f"expands to over {MAX_SVG_ELEMENTS} elements through "
+                               "its <use> references")
+            if depth > MAX_SVG_USE_DEPTH:
+                raise _Refused(f"nests <use> references over {MAX_SVG_USE_DEPTH} deep")
+            cost[key] = (drawn, depth)
+        return cost[id(root)]
+
+    try:
+        measure(tree)
+    except _Refused as refused:
+        return f"is an SVG bomb: it {refused}"
     return None
+
+
+class _Refused(Exception):
+    """Why an SVG's references are refused (inside svg_expansion_problem)."""
+
+
+def is_bomb(problem: str | None) -> bool:
+    """Whether an art problem is an attempt on the machine (refused, not replaced)."""
+    return bool(problem) and ("million pixels" in problem or "SVG bomb" in problem)

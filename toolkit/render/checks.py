@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 from toolkit.errors import RenderError
-from toolkit.render.art import art_problem
+from toolkit.render.art import art_problem, is_bomb
 
 MIN_DPI = 300
 ART_BOX = (55.0, 26.5)  # mm: the art window of a full-size card (the largest art box)
@@ -74,6 +74,9 @@ def art_warnings(ctx, catalog) -> list[str]:
         if problem and "million pixels" in problem:
             raise RenderError(f"art of '{card_id}' {problem} (a decompression bomb?); "
                               "scale it down", file=file, line=int(line))
+        if is_bomb(problem):
+            raise RenderError(f"art '{path.name}' of '{card_id}' {problem}", file=file,
+                              line=int(line))
         if problem == "not found":
             out.append(f"{where}: warning: art '{path.name}' of '{card_id}' not found; "
                        "placeholder art is printed")

@@ -49,6 +49,8 @@ class Icons:
         """The icon file's URL (looked up once per name), or None when there is none."""
         if name not in self._found:
             path = self.path(name)
+            if path is not None:
+                _refuse_bomb(path, name)
             self._found[name] = path.resolve().as_uri() if path else None
         return self._found[name]
 
@@ -77,6 +79,16 @@ class Icons:
             last = match.end()
         out.append(escape(text[last:]))
         return Markup("".join(out).replace("\n", "<br>"))
+
+
+def _refuse_bomb(path: Path, name: str) -> None:
+    """An icon whose <use> references expand past the art limits stops the build."""
+    from toolkit.errors import RenderError
+    from toolkit.render.art import art_problem, is_bomb
+
+    problem = art_problem(path, path.parent)
+    if is_bomb(problem):
+        raise RenderError(f"icon '{name}' ({path.parent.name}/{path.name}) {problem}")
 
 
 def badge(name: str) -> str:

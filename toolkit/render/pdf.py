@@ -98,7 +98,17 @@ def fit_state(page) -> tuple[bool, float | None]:
 _FORMS: dict = {}  # while a batch is written: (resources, svg, size) -> form name
 _USES: dict = {}   # while a batch is written: id(svg image) -> how many boxes show it
 FORM_USES = 8      # an SVG image shown this often in a batch is drawn once, as a form
-_draw_svg = SVGImage.draw
+
+
+def _draw_svg(self, stream, width, height, style):
+    """WeasyPrint's SVGImage.draw, but Ctrl-C and SIGTERM stop the build: WeasyPrint
+    catches BaseException around an SVG's drawing, logs it and carries on, so a signal
+    during a slow SVG ended the build with exit 0 and a manifest. A broken SVG is still
+    left out, as WeasyPrint does."""
+    try:
+        self._svg.draw(stream, width, height, self._base_url, self._context)
+    except Exception:  # noqa: BLE001 - as WeasyPrint: an SVG that fails to draw is left out
+        logging.getLogger("weasyprint").error("Failed to render SVG image %s", self._base_url)
 
 
 def _draw_svg_once(self, stream, width, height, style):

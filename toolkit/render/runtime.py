@@ -6,7 +6,8 @@ A forked task starts from the parent's memory as it is (the parsed batches of a 
 `--watch` process, the faces, where each was rendered), writes its files atomically and
 sends back only a small picklable result. An exception in a task (a ToolkitError, Ctrl-C)
 is raised again in the parent, after every task has ended, as if the tasks had run one
-after the other."""
+after the other. Ctrl-C or SIGTERM in the parent sends SIGTERM to the children, so a build
+stops at once instead of waiting for them."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import contextlib
 import gc
 import os
 import pickle
+import signal
 import threading
 from typing import Callable, Sequence
 
@@ -31,6 +33,9 @@ def run_tasks(tasks: Sequence[Callable[[], object]], parallel: bool = True) -> l
     children = [_fork(task) for task in tasks[1:]]
     try:
         first = tasks[0]()
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM here: the children stop too, not finish
+        _stop(children)
+        raise
     finally:  # every child is waited for, whatever this process's task did
         outcomes = [_collect(*child) if child else (True, None) for child in children]
     results = [first]
@@ -71,6 +76,15 @@ def _fork(task) -> tuple[int, int] | None:
             out.write(data)
     finally:
         os._exit(0)
+
+
+def _stop(children) -> None:
+    """SIGTERM to each child still running: it unwinds (its temporary files go) and ends,
+    so that collecting the children does not wait for work nobody will use."""
+    for child in children:
+        if child:
+            with contextlib.suppress(OSError):
+                os.kill(child[0], signal.SIGTERM)
 
 
 def _collect(pid: int, read: int) -> tuple[bool, object]:
