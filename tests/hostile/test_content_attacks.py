@@ -17,7 +17,7 @@ from toolkit.content.colours import css_colour, is_colour
 from toolkit.content.validate import validate_project
 from toolkit.errors import RenderError, printable
 from toolkit.new.scaffold import create
-from toolkit.render.icons import Icons
+from toolkit.render.icons import Icons, badge
 
 REPO = Path(__file__).resolve().parents[2]
 BEACON = "background-image: url(http://127.0.0.1:18399/css-beacon)"
@@ -140,12 +140,11 @@ def test_icon_names_with_folders_or_dots_are_looked_up_nowhere(icon_folders, mon
     monkeypatch.setattr(pathlib.Path, "stat", stat)
     icons = Icons([folder])
     depth = "../" * len(folder.parts)
-    names = [f"../../outside/secret", f"{depth}{outside.as_posix()[1:]}/secret",
-             outside.as_posix() + "/secret", f"../../outside/nothing", "gold/../../outside/secret",
+    names = ["../../outside/secret", f"{depth}{outside.as_posix()[1:]}/secret",
+             outside.as_posix() + "/secret", "../../outside/nothing", "gold/../../outside/secret",
              "..", "gold\x00", "sub\\..\\secret", "leak"]
     urls = [icons.url(name) for name in names]
-    assert all(url.startswith("data:image/svg+xml") for url in urls), urls  # badges only
-    assert len({icons.url("../../outside/secret"), icons.url("../../outside/nothing")}) == 2
+    assert urls == [badge(name) for name in names]  # as if none existed: no oracle
     assert not [p for p in looked if p.startswith(str(outside))], looked
     assert icons.url("gold").startswith("file://") and icons.url("gold").endswith("/gold.svg")
 
