@@ -74,7 +74,7 @@ def _clustered_entry(results, games) -> dict[str, Any]:
         cell[0] += 1
         cell[1] += s
         cell[2] += 1.0 / players
-    n = sum(c[0] for c in per.values())
+    n = int(sum(c[0] for c in per.values()))
     wins = sum(c[1] for c in per.values())
     fair_total = sum(c[2] for c in per.values())
     rate, k = wins / n, len(per)
