@@ -161,3 +161,46 @@ def test_a_template_edited_in_a_warm_process_renders_anew(tmp_path):
     assert Html(project, "en").render("page.html.j2", "a page", x=1) == "one 1"
     page.write_text("two {{ x }}")  # same size, maybe the same mtime: the text decides
     assert Html(project, "en").render("page.html.j2", "a page", x=1) == "two 1"
+
+
+def test_a_failed_watch_build_prints_its_problems_and_warnings_come_once():
+    """The watch says what is wrong (every problem's file:line, as validate does), not only
+    `error: content is invalid:`; a warning printed by an earlier build is counted."""
+    from dataclasses import dataclass, field
+
+    from toolkit.errors import ContentError
+
+    @dataclass
+    class Result:
+        warnings: list = field(default_factory=list)
+
+    problems = ["cards/potions.yaml:6:5: error: 'cost' is 99, allowed 0–10",
+                "cards/potions.yaml:9:5: error: 'cost' is -1, allowed 0–10"]
+    calls, reports, lines = [], [], []
+
+    def build():
+        calls.append(1)
+        if len(calls) == 2:
+            raise ContentError("content is invalid:\n" + "\n".join(problems)
+                               + "\n2 errors, 0 warnings in 1 file")
+        return Result(["warning: no icon 'quest'"] + (["warning: new"] if len(calls) == 3
+                                                      else []))
+
+    watch_builds(build, lambda r: reports.append(list(r.warnings)), lines.append,
+                 iter([{"a"}, {"b"}]))
+    assert lines[1:5] == ["error: content is invalid:", *problems,
+                          "2 errors, 0 warnings in 1 file"]
+    assert reports == [["warning: no icon 'quest'"], ["warning: new"]]
+    assert "1 warning as before" in lines
+
+
+def test_a_long_list_of_problems_is_cut_with_a_count():
+    from toolkit.errors import ContentError
+    from toolkit.render.watch import problem_lines
+
+    exc = ContentError("content is invalid:\n" + "\n".join(f"cards/a.yaml:{i}: error: x"
+                                                          for i in range(1, 101))
+                       + "\n100 errors, 0 warnings in 1 file")
+    shown = problem_lines(exc, shown=10)
+    assert len(shown) == 12 and shown[-1] == "100 errors, 0 warnings in 1 file"
+    assert shown[-2] == "... and 91 more lines (toolkit validate lists all)"

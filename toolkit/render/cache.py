@@ -12,7 +12,8 @@ their text fitted); the name is the hash of the PDF's bytes and of that list, so
 is used only after its bytes and its list check out: a swapped, truncated or foreign
 entry is dropped (one warning) and its faces are rendered again. Only names
 `b-<32 hex>.pdf` inside the cache folder are read or deleted, and only in a folder that
-carries the toolkit's output marker.
+carries the toolkit's output marker. A build prunes only the faces of its own language, so
+the en and zh faces are both kept and a language switch renders nothing again.
 """
 
 from __future__ import annotations
@@ -140,6 +141,9 @@ class FaceCache:
         # batches: name -> [[digest, step, over], ...] in page order, as stored (verified
         # against the name); faces: digest -> [name, page], the faces still in use
         self.batches, self.faces = _read_index(self.index_path)
+        # digest -> the language it was built in: a build prunes only its own language's
+        # faces, so switching between en and zh renders nothing again (both are kept)
+        self.langs: dict[str, str] = _read_langs(self.index_path, self.faces)
         self.checked: dict[str, bool] = {}
         self.warnings: list[str] = []
 
@@ -189,17 +193,21 @@ class FaceCache:
         for page, digest in enumerate(digests):
             self.faces[digest] = [name, page]
 
-    def keep_only(self, digests: set[str]) -> None:
-        """Forget faces not in `digests` and batches no face uses, delete batch files
-        nothing refers to (only b-<hex>.pdf names), and save the index."""
-        self.faces = {d: e for d, e in self.faces.items() if d in digests}
+    def keep_only(self, digests: set[str], lang: str | None = None) -> None:
+        """Forget faces not in `digests` (with `lang`: only faces of that language; the
+        other language's stay) and batches no face uses, delete batch files nothing refers
+        to (only b-<hex>.pdf names), and save the index."""
+        self.faces = {d: e for d, e in self.faces.items() if d in digests
+                      or (lang is not None and self.langs.get(d, lang) != lang)}
+        self.langs = {d: g for d, g in self.langs.items() if d in self.faces}
         used = {name for name, _ in self.faces.values()}
         self.batches = {n: e for n, e in self.batches.items() if n in used}
         for path in self.folder.glob("b-*.pdf"):
             names = BATCH_NAME if BATCH_NAME.fullmatch(path.name) else OLD_BATCH
             if names.fullmatch(path.name) and path.name not in self.batches:
                 remove_own(path, self.folder, names)  # only in a marked folder, no link out
-        data = {"version": INDEX_VERSION, "batches": self.batches, "faces": self.faces}
+        data = {"version": INDEX_VERSION, "batches": self.batches, "faces": self.faces,
+                "langs": self.langs}
         write_atomic(self.index_path, json.dumps(data, sort_keys=True).encode(),
                      root=self.folder)
 
@@ -225,6 +233,19 @@ def _read_index(path: Path) -> tuple[dict[str, list], dict[str, list]]:
              if DIGEST.fullmatch(d) and isinstance(e, list) and len(e) == 2
              and e[0] in batches and type(e[1]) is int and e[1] >= 0}
     return batches, faces
+
+
+def _read_langs(path: Path, faces: dict) -> dict[str, str]:
+    """The language of each face the index records (faces of an older index have none:
+    they count as the language of the next build)."""
+    try:
+        langs = json.loads(path.read_text(encoding="utf-8")).get("langs")
+    except (OSError, ValueError, AttributeError):
+        return {}
+    if not isinstance(langs, dict):
+        return {}
+    return {d: g for d, g in langs.items()
+            if d in faces and isinstance(g, str) and re.fullmatch(r"[a-z]{2,3}", g)}
 
 
 def _entry_ok(entry) -> bool:
@@ -290,7 +311,8 @@ def render_faces(faces, document: str, theme: str, lang: str, cache: FaceCache,
     for chunk, result in zip(chunks, _run(render_batch, jobs, workers) if jobs else []):
         cache.store(chunk, result)
         refused.update(result["refused"])
-    cache.keep_only(set(by_digest) if prune else set(cache.faces))
+    cache.langs.update({d: lang for d in by_digest})
+    cache.keep_only(set(by_digest) if prune else set(cache.faces), lang)  # other langs stay
     rendered = {d: cache.lookup(d) for d in by_digest}
     return ({key: rendered[d] for key, d in digests.items()}, sorted(refused),
             len(missing))

@@ -35,21 +35,50 @@ def changes(project: Path, stop=None) -> Iterable:
                  stop_event=stop)
 
 
+SHOWN = 40  # problem lines of a failed build printed; the rest are counted
+
+
 def watch_builds(build: Callable[[], object], report: Callable[[object], None],
                  say: Callable[[str], None], events: Iterable) -> int:
-    """Build once, then again after every batch of changes; a failed build is reported in
-    one line and the watch goes on. Returns how many builds ran."""
-    runs = 0
+    """Build once, then again after every batch of changes; a failed build prints its
+    problems (each file:line, as `validate` does) and the watch goes on. A warning already
+    printed by an earlier build is counted, not repeated. Returns how many builds ran."""
+    runs, seen = 0, set()
     for _ in _first_and(events):
         runs += 1
         try:
             with no_cyclic_gc():  # the build's cycles are collected after its report
-                report(build())
+                result = build()
+                seen = _new_warnings(result, seen, say)
+                report(result)
         except ToolkitError as exc:
-            say(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            for line in problem_lines(exc):
+                say(line)
         gc.collect()  # while waiting for the next change, not during the next build
         say("watching for changes (Ctrl-C to stop)")
     return runs
+
+
+def problem_lines(exc: ToolkitError, shown: int = SHOWN) -> list[str]:
+    """The lines of a failed build to print: all of its problems up to `shown`."""
+    lines = [line for line in str(exc).splitlines() if line.strip()] or [type(exc).__name__]
+    if len(lines) > shown + 1:
+        more = len(lines) - shown - 1
+        lines = lines[:shown] + [f"... and {more} more lines (toolkit validate lists all)",
+                                 lines[-1]]
+    return lines
+
+
+def _new_warnings(result, seen: set, say: Callable[[str], None]) -> set:
+    """Drop from `result` the warnings an earlier build printed; say how many."""
+    warnings = list(getattr(result, "warnings", None) or [])
+    if not warnings:
+        return set()
+    again = [w for w in warnings if w in seen]
+    if again:
+        result.warnings = [w for w in warnings if w not in seen]
+        say(f"{len(again)} warning{'s' * (len(again) != 1)} as before")
+    return set(warnings)
 
 
 def _first_and(events: Iterable):
