@@ -253,3 +253,24 @@ def test_until_all_keeps_playing_for_the_game_wide_metrics(tmp_path):
     assert a["settings"]["until"] == "all" and a["games"] >= q["games"]
     open_ = [m for m in a["metrics"] if m["decision"] == "inconclusive"]
     assert not open_ or a["games"] >= 4000 - 4
+
+
+def test_named_metrics_are_the_whole_question_and_nothing_else_runs(tmp_path):
+    """--metric NAME (repeatable): exactly those metrics are tested, reported and printed;
+    no game-wide family runs beside them, and the run stops when they are decided."""
+    buffed = copy_project(SMALL, tmp_path / "buffed")
+    set_stats(buffed, "ash_sage", 4)
+    out = tmp_path / "out"
+    result = invoke(str(SMALL), str(buffed), "--metric", "hero:ash_sage", "--metric", "rounds",
+                    "--max-games", "4000", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Question (--metric): hero Ash Sage, game length\n")
+    data = json.loads((out / "report.json").read_text())
+    assert [m["metric"] for m in data["metrics"]] == ["hero:ash_sage", "rounds"]
+    assert {m["role"] for m in data["metrics"]} == {"question"}
+    assert data["question"] == {"source": "asked", "ids": ["ash_sage"],
+                                "metrics": ["hero:ash_sage", "rounds"]}
+    assert all(m["decision"] != "inconclusive" for m in data["metrics"])
+    assert data["games"] == max(m["games"] for m in data["metrics"])   # stopped at the last
+    assert "Game-wide" not in result.output and "seat" not in result.output
+    assert (out / "report.html").read_text().count("<tr class=") == 2

@@ -101,13 +101,25 @@ def _family(name: str) -> str:
                                                                      "rounds") else "metric"
 
 
+def observed_groups(game, records) -> dict[str, list[str]]:
+    """The ids each seat group of `Game.seat_groups` took in these records (sorted), for a
+    group the game's `group_ids` does not list (e.g. Root's factions)."""
+    out: dict[str, set] = {}
+    for record in records:
+        for kind, ids in game.seat_groups(record).items():
+            out.setdefault(kind, set()).update(str(i) for i in ids)
+    return {kind: sorted(ids) for kind, ids in out.items()}
+
+
 def build_metrics(baseline, candidate, players: int, game,
-                  metric_names: list[str] | None = None) -> list[Metric]:
+                  metric_names: list[str] | None = None, extra_groups=None) -> list[Metric]:
     """Every metric both catalogs can answer (ids in both versions), in report order.
-    `metric_names` are the game's per-seat metrics (from a record of the baseline)."""
+    `metric_names` are the game's per-seat metrics (from a record of the baseline);
+    `extra_groups` ({kind: ids}) adds seat groups the catalogs do not list, first."""
     cats = (candidate, baseline)
     fair = 1.0 / players
-    ids_a, ids_b = game.group_ids(baseline), game.group_ids(candidate)
+    ids_a = {**(extra_groups or {}), **game.group_ids(baseline)}
+    ids_b = {**(extra_groups or {}), **game.group_ids(candidate)}
     out, first_pairs = [], None
     for kind, ids in ids_a.items():
         shared = [i for i in ids if i in ids_b.get(kind, ())]

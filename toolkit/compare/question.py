@@ -90,19 +90,20 @@ def answered(question: Question, decided: dict[str, str], done: bool) -> bool:
     return question.source in (GAME, UNSEEN) and any(v in CHANGED for v in decided.values())
 
 
-def declared_sides(game, catalog) -> str | None:
-    """The group of the game's seats that the game declares as its sides, read defensively
-    (an optional `Game.sides`: a group name, a list or mapping of them, or a callable
-    taking the catalog); None when the game declares none that is a group of its seats."""
-    groups = game.group_ids(catalog) or {}
-    found = getattr(game, "sides", None)
-    if callable(found):
-        try:
-            found = found(catalog)
-        except TypeError:   # a hook of another shape: fall back to the seats
-            return None
-    names = [found] if isinstance(found, str) else list(found or ()) if isinstance(
-        found, (list, tuple, dict)) else []
-    names += [getattr(found, a) for a in ("group", "kind") if isinstance(getattr(found, a, None),
-                                                                      str)]
-    return next((n for n in names if isinstance(n, str) and n in groups), None)
+def declared_sides(game, catalog, groups) -> str | None:
+    """The group of the game's seats that it declares as its sides (`Game.sides`: the first
+    factor of role "side" other than the seat, e.g. Root's `faction`), when `groups` (the
+    seat groups compare has metrics for) holds it; None: the seats are the sides. Read
+    defensively, so a game written before the hook still compares."""
+    hook = getattr(game, "sides", None)
+    if not callable(hook):
+        return None
+    try:
+        found = hook(catalog)
+    except TypeError:   # a hook of another shape: the seats are the sides
+        return None
+    for side in found or ():
+        key = side if isinstance(side, str) else getattr(side, "key", None)
+        if getattr(side, "role", "side") == "side" and key != "seat" and key in groups:
+            return key
+    return None

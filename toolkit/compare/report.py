@@ -194,6 +194,10 @@ def answer_lines(comparison: Comparison, limit: int = 6) -> list[str]:
         lines += [change_line(r) for r in changed[1:limit]]
         if len(changed) > limit:
             lines.append(f"… and {len(changed) - limit} more changes (see the report)")
+        same = [r for r in results if r.decision == gsprt.NO_CHANGE]
+        lines += ["N" + _same_line(r, tolerance_text(comparison, [r]))[1:] for r in same[:3]]
+        if len(same) > 3:
+            lines.append(f"… and {len(same) - 3} more without a meaningful change")
         return lines + _undecided_lines(open_, comparison, "Still undecided")
     if comparison.verdict == "no_change":
         seen = [r for r in results if r.decision == gsprt.NO_CHANGE]
@@ -241,9 +245,10 @@ def verdict_lines(comparison: Comparison) -> list[str]:
 
 def diff_lines(comparison: Comparison, limit: int = 12) -> list[str]:
     diffs = comparison.diff
+    folders = [f"{d}/: the files differ" for d in comparison.differ]
     if not diffs:
-        return ["The two versions have identical content."]
-    lines = [d.text() for d in diffs[:limit]]
+        return folders or ["The two versions have identical content."]
+    lines = [d.text() for d in diffs[:limit]] + folders
     if len(diffs) > limit:
         lines.append(f"… and {len(diffs) - limit} more entries (see report.json)")
     return lines
@@ -260,7 +265,7 @@ def metric_json(result: MetricResult, total_games: int, role: str) -> dict[str, 
         "family": result.metric.family, "tolerance": result.tolerance,
         "baseline": est.baseline, "candidate": est.candidate, "delta": est.delta,
         "ci95": list(est.ci()) if est.ci() else None, "se": est.se,
-        "decision": result.decision,
+        "decision": result.decision, "seen": result.seen,
         "games": result.decided_at if result.decided_at is not None else total_games,
         "llr_up": result.test.rise if result.test else None,
         "llr_down": result.test.fall if result.test else None,

@@ -13,7 +13,7 @@ from toolkit.compare import gsprt
 from toolkit.compare.diff import EntryDiff, catalog_diff
 from toolkit.compare.focus import focus_for, seeds
 from toolkit.compare.looks import capped, due
-from toolkit.compare.metrics import DEFAULT_TOLERANCES, build_metrics, unit_sums
+from toolkit.compare.metrics import DEFAULT_TOLERANCES, build_metrics, observed_groups, unit_sums
 from toolkit.compare.identical import differing
 from toolkit.compare.question import (GAME, Question, answered, ask, asked_ids, changed_ids,
                                       declared_sides, unseen)
@@ -182,6 +182,13 @@ def _note(test: SequentialTest) -> str:
     return f"{lead.metric.label} {delta} ± {half}, {done}"
 
 
+def unlisted_groups(game, catalog, records) -> dict[str, list[str]]:
+    """The seat groups of these records that `Game.group_ids` does not list, with the ids
+    they took (so that their win rates are metrics too)."""
+    listed = game.group_ids(catalog) or {}
+    return {k: v for k, v in observed_groups(game, records).items() if k not in listed}
+
+
 def _check_asked(baseline, options, spec, players, game, cat_a, cat_b, diff, ids) -> None:
     """A --metric the game does not know stops the run at once: one baseline game names the
     game's metrics (the first game of the run, played again there)."""
@@ -192,7 +199,8 @@ def _check_asked(baseline, options, spec, players, game, cat_a, cat_b, diff, ids
     records = [r for unit in probe for r in unit]
     if records:
         names = sorted(game.metrics(records[0])) + sorted(game.id_metrics(records[0], ids))
-        ask(build_metrics(cat_a, cat_b, players, game, names), diff, options.metrics)
+        extra = unlisted_groups(game, cat_a, records)
+        ask(build_metrics(cat_a, cat_b, players, game, names, extra), diff, options.metrics)
 
 
 class _Run:
@@ -202,7 +210,8 @@ class _Run:
         self.options, self.game, self.players = options, game, players
         self.cats, self.diff, self.ids = (cat_a, cat_b), diff, ids
         self.identical = identical       # the versions play the same games (identical.py)
-        self.sides = declared_sides(game, cat_a)
+        self.sides: str | None = None    # the game's declared sides (question.declared_sides)
+        self.extra: dict = {}            # their ids, when the catalog does not list them
         self.tests: list[SequentialTest] = []        # the question's, then the game-wide one
         self.question: Question | None = None
         self.fed = 0
@@ -214,6 +223,13 @@ class _Run:
             return not all(t.done for t in self.tests)
         first = self.tests[0]
         return not answered(self.question, first.decided, first.done)
+
+    def _sides(self, records) -> None:
+        """The game's declared sides, and the ids of the seat groups the catalog does not
+        list (Root's factions) from the first games."""
+        self.extra = unlisted_groups(self.game, self.cats[0], records)
+        listed = self.game.group_ids(self.cats[0]) or {}
+        self.sides = declared_sides(self.game, self.cats[0], set(listed) | set(self.extra))
 
     def _test(self, metrics) -> SequentialTest:
         opts = self.options
@@ -228,8 +244,9 @@ class _Run:
         if first_look:
             first = [r for _, a, b in done for r in a + b]
             names = sorted(game.metrics(first[0])) + _ids_counted(game, first, ids, opts.metrics)
-            self.question = ask(build_metrics(*self.cats, players, game, names), self.diff,
-                                opts.metrics, self.sides)
+            self._sides(first)
+            self.question = ask(build_metrics(*self.cats, players, game, names, self.extra),
+                                self.diff, opts.metrics, self.sides)
             self.tests = [self._test(family)
                           for family in (self.question.metrics, self.question.others) if family]
         pairs = [(unit_sums(a, players, game, ids), unit_sums(b, players, game, ids))
