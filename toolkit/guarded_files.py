@@ -281,6 +281,8 @@ def prepare_folder(folder: Path, project: Path | None = None) -> Path:
     refuse_link(folder)
     if project is not None and is_within(project, folder):
         make_folder(folder, project, "the project", UsageError)
+    elif project is None:
+        _refuse_project_link(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".probe.", dir=folder)
@@ -290,6 +292,19 @@ def prepare_folder(folder: Path, project: Path | None = None) -> Path:
         raise UsageError(f"cannot write to the output folder {folder}: "
                          f"{exc.strerror or exc}", file=str(folder)) from None
     return folder
+
+
+def _refuse_project_link(folder: Path) -> None:
+    """Without a project named: a folder on the way to `folder` that is a link inside a
+    project folder (its output/, say) and leads out of that project is refused."""
+    from toolkit.project import is_project
+
+    for place in [Path(os.path.abspath(folder)), *Path(os.path.abspath(folder)).parents]:
+        if place.is_symlink() and is_project(place.parent) and \
+                not _within(place.resolve(), place.parent.resolve()):
+            raise UsageError(f"refusing to write to '{folder}': '{place}' is a link to "
+                             f"'{place.resolve()}', outside the project '{place.parent}'",
+                             hint="remove the link")
 
 
 def is_marked(folder: Path) -> bool:

@@ -136,6 +136,18 @@ def test_o09_export_refuses_a_linked_output(capsys, bundled, outside):
     assert snapshot(outside) == before
 
 
+def test_compare_refuses_a_linked_output(capsys, tmp_path, outside):
+    (outside / "compare").mkdir()
+    (outside / "compare" / "report.json").write_text('{"mine": 1}')
+    before = snapshot(outside)
+    for side in ("a", "b"):
+        shutil.copytree(REPO / "examples" / "nanhuang2", tmp_path / side)
+    (tmp_path / "b" / "output").symlink_to(outside)
+    refused(capsys, "compare", tmp_path / "a", tmp_path / "b", "--max-games", "10",
+            "--workers", "1", "-q", says="is a link")
+    assert snapshot(outside) == before
+
+
 def test_export_still_writes_its_default_file(capsys, bundled):
     code, out, err = toolkit(capsys, "export", bundled, "--kind", "rumor", "--format", "csv")
     assert code in (0, None), err
