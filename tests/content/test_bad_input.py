@@ -35,6 +35,25 @@ BAD_FILES = {
     "merge_key": ("base: &b {x: 1}\nkind: race\ncards:\n  - <<: *b\n",
                   "cards/bad.yaml:4:5: error: merge keys ('<<') are not supported; write the "
                   "keys out"),
+    # the mistakes designers make most, in plain words with what to do (no parser jargon)
+    "tab_before_dash": ("kind: race\ncards:\n\t- id: x\n",
+                        "cards/bad.yaml:3:1: error: a tab character before a list dash (YAML "
+                        "indents with spaces only; replace the tab with spaces)"),
+    "tab_before_comment": ("kind: race\ncards:\n  - id: x\n\t# a note\n    name: y\n",
+                           "cards/bad.yaml:4:1: error: a tab character before a comment (YAML "
+                           "indents with spaces only; replace the tab with spaces)"),
+    "full_width_colon": ("kind: race\ncards:\n  - id: x\n    power： 4\n    cost: 3\n",
+                         "cards/bad.yaml:4:10: error: a full-width colon '：' after a key (typed "
+                         "with a Chinese input method); YAML needs the ASCII colon ':' (retype "
+                         "it as ':' followed by a space)"),
+    "full_width_colon_in_braces": ("kind: race\ncards:\n  - {id: x, power： 4}\n",
+                                   "cards/bad.yaml:3:18: error: a full-width colon '：' in the "
+                                   "key 'power： 4' (typed with a Chinese input method); YAML "
+                                   "needs the ASCII colon ':' followed by a space"),
+    "over_indented_key": ("kind: race\ncards:\n  - id: x\n    name: y\n      cost: 3\n",
+                          "cards/bad.yaml:5:7: error: a key is indented deeper than the key "
+                          "above it, or a value holds ': ' without quotes (line the key up "
+                          "with the keys beside it, or put the value in quotes)"),
     "empty": ("", "cards/bad.yaml:1:1: error: a card file is a mapping with 'kind:' and a "
               "'cards:' list [bad]"),
     "not_mapping": ("- just\n- a list\n", "cards/bad.yaml:1:1: error: a card file is a mapping "

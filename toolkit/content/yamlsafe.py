@@ -12,6 +12,7 @@ Python data by hand, so that
 from __future__ import annotations
 
 import re
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -153,6 +154,8 @@ class _Builder:
             if not isinstance(key_node, yaml.ScalarNode):
                 raise _Refused("mapping keys must be plain scalars", key_node.start_mark)
             key = self.build(key_node, path + ("<key>",))
+            if not key_node.style:   # plain (libyaml says '', PyYAML None): not quoted
+                _full_width_key(key, key_node.start_mark)
             same = next((k for k in result if k == key or str(k) == str(key)), None)
             if same is not None:  # 1 and "1" are one key to a designer
                 first = self.marks.get(path + (same,), ("?", "?"))
@@ -210,6 +213,10 @@ def load_text(text: str, file: str) -> Document:
         mark = exc.problem_mark or exc.context_mark
         line, col = _pos(mark) if mark else (None, None)
         problem = exc.problem or exc.context or "invalid YAML"
+        plain = _in_plain_words(text, problem, line)
+        if plain is not None:
+            message, line, col, hint = plain
+            raise ContentError(message, file=file, line=line, column=col, hint=hint) from None
         raise ContentError(f"YAML syntax: {problem}", file=file, line=line, column=col,
                            hint="check indentation and quoting") from None
     except yaml.YAMLError as exc:
@@ -218,6 +225,45 @@ def load_text(text: str, file: str) -> Document:
         raise ContentError("YAML nesting too deep", file=file) from None
     finally:
         loader.dispose()
+
+
+_FULL_WIDTH_KEY = re.compile(r"^\s*(?:-\s+)?[^\s:#'\"{}\[\],][^:#{}\[\],]*?\s*(：)")
+TAB_HINT = "YAML indents with spaces only; replace the tab with spaces"
+COLON_HINT = "retype it as ':' followed by a space"
+
+
+def _in_plain_words(text: str, problem: str, line: int | None):
+    """(message, line, column, hint) in a designer's words for the syntax mistakes people
+    make most - a tab in the indentation, a full-width colon typed with a Chinese input
+    method, a key indented too deep - or None to keep the parser's own words."""
+    if line is None:
+        return None
+    lines = text.split("\n")
+    for n in range(max(1, line - 2), min(line, len(lines)) + 1):   # the colon that broke it
+        found = _FULL_WIDTH_KEY.match(lines[n - 1])
+        if found:
+            return ("a full-width colon '：' after a key (typed with a Chinese input method); "
+                    "YAML needs the ASCII colon ':'", n, found.start(1) + 1, COLON_HINT)
+    here = lines[line - 1] if line <= len(lines) else ""
+    indent = here[:len(here) - len(here.lstrip(" \t"))]
+    if "\t" in indent:
+        after = here.lstrip(" \t")[:1]
+        what = {"-": "a list dash", "#": "a comment"}.get(after, "a key")
+        return (f"a tab character before {what}", line, indent.index("\t") + 1, TAB_HINT)
+    if problem.startswith("mapping values are not allowed"):
+        return ("a key is indented deeper than the key above it, or a value holds ': ' "
+                "without quotes", line, len(indent) + 1,
+                "line the key up with the keys beside it, or put the value in quotes")
+    return None
+
+
+def _full_width_key(key, mark) -> None:
+    """A plain key holding a full-width colon (`{power： 4}` parses as one key) is refused."""
+    if isinstance(key, str) and "：" in key and "\n" not in key:
+        at = types.SimpleNamespace(line=mark.line, column=mark.column + key.index("："))
+        raise _Refused(f"a full-width colon '：' in the key '{key}' (typed with a Chinese "
+                       "input method); YAML needs the ASCII colon ':' followed by a space",
+                       at)
 
 
 def load_file(path: Path, display: str | None = None, root: Path | None = None) -> Document:
