@@ -116,19 +116,28 @@ def test_a_decision_keeps_the_estimate_it_read():
     assert result.latest.units == 60 and result.latest.delta < 0
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_every_decision_agrees_with_its_printed_interval(seed):
+@pytest.mark.parametrize("seed, alpha, beta", [(0, 0.05, 0.05), (1, 0.05, 0.05),
+                                               (2, 0.05, 0.05), (3, 0.45, 0.4)])
+def test_every_decision_agrees_with_its_printed_interval(seed, alpha, beta):
     """Property of the rule itself: a change is only accepted when its 95 % interval leaves
-    out 0, "no meaningful change" only when it lies inside the tolerance band."""
+    out 0, "no meaningful change" only when it lies inside the tolerance band (at the
+    default α and β from the bounds alone, as the bare LLRs show; at a large --alpha and
+    --beta because the interval is checked too)."""
     import random
     rng = random.Random(seed)
-    decided = 0
+    decided = overruled = 0
     for _ in range(4000):
         eps = rng.choice((0.02, 0.01, 0.5, 0.1))
         se = eps * rng.uniform(0.05, 1.5)
         d = eps * rng.uniform(-4, 4)
-        level = 0.05 / rng.choice((1, 2, 5, 30))
-        verdict = gsprt.decide(gsprt.evaluate(d, se * se, eps), level, 0.05)
+        level = alpha / rng.choice((1, 2, 5, 30))
+        full = gsprt.evaluate(d, se * se, eps)
+        verdict = gsprt.decide(full, level, beta)
+        bare = gsprt.decide(gsprt.Test(full.up, full.down, full.up_mix, full.down_mix),
+                            level, beta)
+        if alpha == 0.05 and beta == 0.05:
+            assert bare == verdict               # the interval check never had to act
+        overruled += bare != verdict
         lo, hi = d - 1.96 * se, d + 1.96 * se
         if verdict == gsprt.INCREASE:
             assert lo > 0
@@ -138,6 +147,7 @@ def test_every_decision_agrees_with_its_printed_interval(seed):
             assert -eps < lo and hi < eps
         decided += verdict is not None
     assert decided > 1000
+    assert (overruled > 0) == (alpha > 0.05)     # at a large --alpha/--beta it had to
 
 
 def test_buffed_hero_named_in_the_full_family():

@@ -20,6 +20,11 @@ with type II error β. Wald's bounds are A = ln((1 − β)/(α/2)) and B = ln(β
 - otherwise keep playing. Changes strictly between 0 and ±ε may go either way: ε is the
   smallest change worth finding, not a guarantee about smaller ones.
 
+A decision never contradicts the 95 % interval d ± 1.96·√v printed beside it: a change
+needs the interval to leave out 0, "no meaningful change" needs it inside (−ε, +ε). At the
+default α and β the bounds imply both (a change needs |d|/√v ≥ 2.7, a no-change an
+interval within ±0.83ε); for a large --alpha or --beta the interval is checked as well.
+
 Several metrics (the family): every metric runs this test; α is shared by Holm's step-down
 rule carried over to sequential tests (after Bartroff & Lai 2010, "Multistage tests of
 multiple hypotheses"; De & Baron 2012): with K metrics of which r are already decided as
@@ -40,6 +45,7 @@ NO_CHANGE = "no_change"
 INCONCLUSIVE = "inconclusive"
 CHANGED = (INCREASE, DECREASE)
 MIXTURE = (1, 2, 4, 8)   # the alternatives of a change decision, as multiples of ε
+Z95 = 1.959963984540054
 
 
 def llr(d: float, variance: float, mu0: float, mu1: float) -> float:
@@ -62,6 +68,8 @@ class Test:
     down: float          # LLR of Δ = −ε against Δ = 0
     up_mix: Optional[float] = None     # log mean LR over Δ = +mε (the change decision)
     down_mix: Optional[float] = None
+    interval: Optional[tuple[float, float]] = None   # the 95 % interval of Δ at this look
+    tolerance: Optional[float] = None
 
     @property
     def rise(self) -> float:
@@ -85,19 +93,23 @@ def _mixture(d: float, variance: float, tolerance: float) -> float:
 def evaluate(d: float, variance: float, tolerance: float) -> Test:
     """Both one-sided LLRs of an estimate d (variance v) for tolerance ε, and their
     mixtures over larger changes."""
+    half = Z95 * math.sqrt(variance)
     return Test(llr(d, variance, 0.0, tolerance), llr(d, variance, 0.0, -tolerance),
-                _mixture(d, variance, tolerance), _mixture(d, variance, -tolerance))
+                _mixture(d, variance, tolerance), _mixture(d, variance, -tolerance),
+                (d - half, d + half), tolerance)
 
 
 def decide(test: Test, alpha: float, beta: float, change: bool = True) -> str | None:
     """One metric's decision at family level alpha (split over the two directions), or None;
     `change` False: not yet a change (its metric came up in too few units)."""
     lower, upper = bounds(alpha / 2, beta)
-    if change and test.rise >= upper:
+    lo, hi = test.interval or (math.inf, -math.inf)   # no interval: the bounds alone
+    if change and test.rise >= upper and (test.interval is None or lo > 0):
         return INCREASE
-    if change and test.fall >= upper:
+    if change and test.fall >= upper and (test.interval is None or hi < 0):
         return DECREASE
-    if test.up <= lower and test.down <= lower:
+    inside = test.interval is None or -test.tolerance < lo <= hi < test.tolerance
+    if test.up <= lower and test.down <= lower and inside:
         return NO_CHANGE
     return None
 
