@@ -110,8 +110,7 @@ def import_(sheet, kind, project_dir):
     targets = [(name, doc, cards, _target(loaded, project, name, doc))
                for name, doc, cards in results]  # every target checked before any write
     for name, doc, cards, target in targets:
-        write_cards(target, doc, name, cards, root=_cards_folder(project),
-                    shown=_shown(project, target))
+        write_cards(target, doc, name, cards, root=project, shown=_shown(project, target))
         click.echo(f"wrote {len(cards)} {name} cards to {target}")
     click.echo("run `toolkit validate` to check references and counts")
 
@@ -150,7 +149,7 @@ def _target(loaded, project: Path, kind: str, doc) -> Path:
     does not hold this kind (it would be lost)."""
     from toolkit.content.custom import plain_file_name
     from toolkit.errors import UsageError
-    from toolkit.guarded_files import check_inside
+    from toolkit.guarded_files import check_inside, is_within
 
     cards = _cards_folder(project)
     if doc is not None:
@@ -164,7 +163,10 @@ def _target(loaded, project: Path, kind: str, doc) -> Path:
                              hint=f"use a plain name such as {kind}.yaml")
         target = cards / name
     shown = _shown(project, target)
-    check_inside(cards, target, "the project's cards folder", UsageError)
+    if not is_within(cards, target):
+        raise UsageError(f"'{shown}' is outside the project's cards folder; import writes "
+                         "only card files there, nothing was written")
+    check_inside(project, target, "the project", UsageError)  # cards/ itself too
     if target.is_symlink():
         raise UsageError(f"'{shown}' is a link; import writes only plain files in cards/, "
                          "nothing was written", hint="replace the link by the file itself")
