@@ -32,6 +32,7 @@ class LoadedRuling:
     where: Where
     steps: tuple[tuple[dict, Where], ...]      # each step as a plain mapping
     expect: tuple[tuple[dict, Where], ...]
+    setup_at: Where | None = None               # the `setup:` line (the ruling's if none)
 
 
 def rulings_dir(root: Path) -> Path:
@@ -43,10 +44,19 @@ def rulings_dir(root: Path) -> Path:
 def load_rulings(root: Path, game=None) -> list[LoadedRuling]:
     """Every ruling of the project in file order; ContentError listing all problems.
     With `game`, its `ruling_problems` checks the game-specific parts too."""
+    out, report = read_rulings(root, game)
+    if report.errors:
+        lines = "\n".join(str(p) for p in report.sorted())
+        raise ContentError("rulings are invalid:\n" + lines + "\n" + report.summary())
+    return out
+
+
+def read_rulings(root: Path, game=None) -> tuple[list[LoadedRuling], Report]:
+    """The rulings that load, and the problems of those that do not (each at its line)."""
     folder = rulings_dir(root)
-    if not folder.is_dir():
-        return []
     report = Report()
+    if not folder.is_dir():
+        return [], report
     out: list[LoadedRuling] = []
     seen: dict[str, Where] = {}
     for path in sorted(folder.glob("*.y*ml")):
@@ -59,10 +69,7 @@ def load_rulings(root: Path, game=None) -> list[LoadedRuling]:
                 continue
             seen[item.ruling.id] = item.where
             out.append(item)
-    if report.errors:
-        lines = "\n".join(str(p) for p in report.sorted())
-        raise ContentError("rulings are invalid:\n" + lines + "\n" + report.summary())
-    return out
+    return out, report
 
 
 def _display(path: Path, root: Path) -> str:
@@ -119,5 +126,6 @@ def _load_file(path: Path, shown: str, report: Report, game,
         out.append(LoadedRuling(
             ruling, at(),
             tuple((step_dict(s), at("steps", j)) for j, s in enumerate(ruling.steps)),
-            tuple((dict(e), at("expect", k)) for k, e in enumerate(ruling.expect))))
+            tuple((dict(e), at("expect", k)) for k, e in enumerate(ruling.expect)),
+            at("setup")))
     return out

@@ -23,10 +23,15 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
 @click.pass_context
 def validate(ctx, project_dir, strict, fmt):
     """Check a project's content: YAML, schemas, references, counts, the board, effects,
-    budgets, translations and rules text. Exit 0 clean, 1 content errors, 2 usage errors."""
+    budgets, translations, rules text and the rulings' setups (their card ids). Exit 0
+    clean, 1 content errors, 2 usage errors."""
+    from toolkit.checks.rulings_validate import ruling_problems
     from toolkit.content.validate import validate_project
 
-    _, report = validate_project(resolve_project(project_dir))
+    root = resolve_project(project_dir)
+    catalog, report = validate_project(root)
+    if catalog is not None:   # the rulings' card ids and setups, as check would read them
+        report.extend(ruling_problems(root, catalog))
     problems = report.sorted()
     if fmt == "json":
         click.echo(json.dumps([p.as_dict() for p in problems], ensure_ascii=False, indent=2))
