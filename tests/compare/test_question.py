@@ -194,3 +194,26 @@ def test_a_renamed_card_is_not_a_question(tmp_path):
     q = _question(tmp_path, rename_and_buff)
     assert q.ids == ("ash_sage",)
     assert [m.name for m in q.metrics] == ["hero:ash_sage", "use:ash_sage"]
+
+
+def test_the_headline_leads_with_the_sides_the_game_declares():
+    """Root declares its factions as its sides (Game.sides); its content lists no faction
+    ids, so compare reads them from the games. Caravans & Brigands' side is the seat; a
+    game without the hook falls back to the seats."""
+    from toolkit.compare.metrics import observed_groups
+    from toolkit.compare.question import declared_sides, headline
+    from toolkit.games.root import GAME as ROOT
+
+    root = load_catalog(REPO / "examples" / "root")
+    records = [{"factions": ["marquise", "eyrie", "alliance", "vagabond"]}]
+    groups = observed_groups(ROOT, records)
+    assert groups == {"faction": ["alliance", "eyrie", "marquise", "vagabond"]}
+    assert declared_sides(ROOT, root, set(groups)) == "faction"
+    assert declared_sides(ROOT, root, set()) is None          # no metrics of factions
+    metrics = build_metrics(root, root, 4, ROOT, [], groups)
+    assert [m.name for m in headline(metrics, "faction")] == [
+        "faction:alliance", "faction:eyrie", "faction:marquise", "faction:vagabond",
+        "seat:1", "seat:2", "seat:3", "seat:4", "rounds"]
+    small = load_catalog(SMALL)
+    assert declared_sides(GAME, small, {"hero", "party"}) is None
+    assert declared_sides(object(), small, {"hero"}) is None

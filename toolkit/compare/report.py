@@ -12,7 +12,7 @@ from toolkit.compare import gsprt
 from toolkit.compare.diff import as_json
 from toolkit.compare.looks import LOOK_UNITS
 from toolkit.compare.run import Comparison
-from toolkit.compare.sequential import MIN_UNITS, UNOBSERVED, MetricResult
+from toolkit.compare.sequential import FLAT_UNITS, MIN_UNITS, UNOBSERVED, MetricResult
 from toolkit.sim.output import write_atomic
 
 TEMPLATE_DIR = TEMPLATES_DIR / "compare"
@@ -303,9 +303,12 @@ def report_json(comparison: Comparison) -> dict[str, Any]:
                     "mixes the alternatives 1, 2, 4, 8 tolerances), Holm step-down within "
                     "each family (the question, then the game-wide metrics, alpha each); "
                     f"looks after {MIN_UNITS} seeds, then every {LOOK_UNITS} seeds or a "
-                    "quarter of those played, whichever is more; "
-                    "stop when the question (until=all: every metric) has decided or at "
-                    "max_games",
+                    "quarter of those played, whichever is more; a metric is decided once "
+                    f"it came up in {MIN_UNITS} seeds, in {FLAT_UNITS} when its paired "
+                    "differences never varied (at once for identical versions), and keeps "
+                    "the estimate its decision read; "
+                    "stop when the question is answered (the headline question: at its "
+                    "first change; until=all: every metric decided) or at max_games",
         },
         "focus": ({"games_where": comparison.focus, "seeds_played": comparison.units,
                    "seeds_scanned": comparison.scanned} if comparison.focus else None),
