@@ -85,6 +85,19 @@ def _unexpected(exc: BaseException) -> None:
                err=True)
 
 
+def _output_encoding(exc: UnicodeEncodeError) -> bool:
+    """Whether the text failed to print because stdout or stderr cannot encode it (an
+    ASCII-only terminal), not in a file the command wrote."""
+    import codecs
+
+    try:
+        failed = codecs.lookup(exc.encoding).name
+        return any(failed == codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name
+                   for stream in (sys.stdout, sys.stderr))
+    except LookupError:
+        return False
+
+
 def main(argv=None):
     """Entry point: run the group; expected failures never show a traceback. SIGTERM
     unwinds like Ctrl-C (temp files are removed) and exits 143."""
@@ -117,6 +130,14 @@ def _run(argv) -> None:
         sys.exit(_interrupted(exc))
     except BrokenPipeError:
         sys.exit(0)
+    except UnicodeEncodeError as exc:
+        if not _output_encoding(exc):
+            _unexpected(exc)
+            sys.exit(1)
+        click.echo(f"error: the output's encoding ({exc.encoding}) cannot show "
+                   f"{ascii(exc.object[exc.start:exc.end])}; set PYTHONIOENCODING=utf-8 or "
+                   "a UTF-8 locale (LC_ALL=C.UTF-8)", err=True)
+        sys.exit(1)
     except OSError as exc:  # an output folder that cannot be created or written
         if exc.filename is None:
             _unexpected(exc)

@@ -163,5 +163,7 @@ def test_a_misspelt_column_gets_a_did_you_mean(caravans_copy, run):
                      encoding="utf-8")
     code, _, err = run("import", sheet, "--kind", "race", caravans_copy)
     assert code == 1
-    assert "race.csv, row 2, column C (name.zhh): unknown field (did you mean 'zh'?)" in err
-    assert "column E (icn): unknown field (did you mean 'icon'?)" in err
+    assert "error: 2 problem(s)" in err  # one per bad column, not one per row (issue #25)
+    assert "race.csv, column C: 'name.zhh' is not a field of race (did you mean 'name.zh'?)" \
+        in err
+    assert "race.csv, column E: 'icn' is not a field of race (did you mean 'icon'?)" in err

@@ -4,6 +4,7 @@ and lists are read as YAML)."""
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from typing import Any, Literal, Union
@@ -69,6 +70,35 @@ def from_cell(cell: Any, text: bool, is_list: bool) -> Any:
     except Exception as exc:  # noqa: BLE001 - any YAML problem is the cell's problem
         reason = getattr(exc, "message", None) or str(exc).splitlines()[0]
         raise ValueError(f"cannot read '{cell}' ({reason})") from None
+
+
+# ---- formulas: a cell a spreadsheet program would evaluate is written as text -------------
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_QUOTED = re.compile(r"'*[=+\-@\t\r]")     # what export puts one more ' in front of
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def is_formula_like(text: str) -> bool:
+    """Whether a spreadsheet program could read `text` as a formula (=, +, -, @, a tab or
+    a carriage return first), leaving plain numbers such as -3 alone."""
+    return text.startswith(FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text)
+
+
+def neutral(value: Any) -> Any:
+    """A CSV cell that no spreadsheet program evaluates: text that could be a formula (or
+    that starts with quotes before such a character) gets one more leading quote, which
+    spreadsheet programs show as text and `restored` takes off again."""
+    if isinstance(value, str) and _QUOTED.match(value) and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def restored(cell: Any) -> Any:
+    """A CSV cell as read back: the quote `neutral` added is taken off (exactly one, and
+    only before a formula character), so that export then import gives the same text."""
+    if isinstance(cell, str) and cell.startswith("'") and _QUOTED.match(cell[1:]):
+        return cell[1:]
+    return cell
 
 
 def _flow(value: Any) -> str:

@@ -4,6 +4,7 @@ sheet, row and column."""
 
 from __future__ import annotations
 
+import typing
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -47,15 +48,13 @@ def export_rows(model, docs, native: bool) -> tuple[list[str], list[list]]:
 
 def import_rows(model, kind: str, where: str, header: list[str], body,
                 problems: list[str]) -> list[dict]:
-    """Cards of the rows; every problem (naming the row and column) goes to `problems`."""
-    seen: dict[str, int] = {}
-    for index, column in enumerate(header):
-        if not column:
-            problems.append(f"{where}, column {column_letter(index)}: empty column name")
-        elif column in seen:
-            problems.append(f"{where}, column {column_letter(index)}: column '{column}' "
-                            f"repeats column {column_letter(seen[column])}")
-        seen.setdefault(column, index)
+    """Cards of the rows; every problem (naming the row and column) goes to `problems`.
+    A bad header is reported once per column, and then no row is read (each row would
+    only repeat it)."""
+    bad_header = header_problems(model, kind, where, header)
+    if bad_header:
+        problems.extend(bad_header)
+        return []
     types = {c: column_type(model, c) for c in header}
     cards = []
     for number, cells in body:
@@ -71,6 +70,14 @@ def import_rows(model, kind: str, where: str, header: list[str], body,
                 continue
             if value is not None:
                 row[column] = value
+        clash = _overlap(row)
+        if clash:  # `name` and `name.en` both filled: the card cannot hold both
+            whole, part = clash
+            problems.append(f"{where}, row {number}: columns '{whole}' ("
+                            f"{column_letter(header.index(whole))}) and '{part}' ("
+                            f"{column_letter(header.index(part))}) both set '{whole}'; "
+                            "fill one of them")
+            continue
         card = unflatten(row)
         if not bad:
             problems.extend(_check(model, kind, card, where, number, header))
@@ -78,7 +85,75 @@ def import_rows(model, kind: str, where: str, header: list[str], body,
     return cards
 
 
+def _overlap(row: dict) -> tuple[str, str] | None:
+    """Two filled columns of which one holds the other (`name` and `name.en`), if any."""
+    for column in row:
+        parts = column.split(".")
+        for cut in range(1, len(parts)):
+            whole = ".".join(parts[:cut])
+            if whole in row:
+                return whole, column
+    return None
+
+
+def header_problems(model, kind: str, where: str, header: list[str]) -> list[str]:
+    """One line per column of the first row that names no field of the kind (with the
+    closest name and the names allowed) or repeats a column."""
+    out, seen = [], {}
+    allowed = known_columns(model)
+    for index, column in enumerate(header):
+        at = f"{where}, column {column_letter(index)}"
+        if not column:
+            out.append(f"{at}: empty column name")
+        elif column in seen:
+            out.append(f"{at}: column '{column}' repeats column {column_letter(seen[column])}")
+        elif not column_known(model, column):
+            out.append(f"{at}: '{column}' is not a field of {kind}"
+                       + did_you_mean(column, allowed)
+                       + f"; the columns it may have: {', '.join(allowed)}")
+        seen.setdefault(column, index)
+    return out
+
+
+def known_columns(model, prefix: str = "") -> list[str]:
+    """The dotted columns a kind's cards may have (nested models become dotted names)."""
+    out = []
+    for name, field in (getattr(model, "model_fields", None) or {}).items():
+        if name == "kind" and not prefix:
+            continue
+        inner = unwrap(field.annotation)
+        if getattr(inner, "model_fields", None) is not None:
+            out += known_columns(inner, f"{prefix}{name}.")
+        else:
+            out.append(f"{prefix}{name}")
+    return out
+
+
+def column_known(model, column: str) -> bool:
+    """Whether a dotted column names a field (any key under a mapping or an open model)."""
+    annotation = model
+    for part in column.split("."):
+        annotation = unwrap(annotation)
+        fields = getattr(annotation, "model_fields", None)
+        if fields is not None:
+            if part in fields:
+                annotation = fields[part].annotation
+            elif (getattr(annotation, "model_config", None) or {}).get("extra") == "allow":
+                return True
+            else:
+                return False
+        elif typing.get_origin(annotation) is dict:
+            annotation = typing.get_args(annotation)[1]
+        elif typing.get_origin(annotation) in (list, tuple) and part.isdigit():
+            annotation = (typing.get_args(annotation) or (object,))[0]
+        else:
+            return False
+    return True
+
+
 def refuse(problems: list[str]) -> None:
+    if len(problems) == 1:
+        raise ContentError(f"{problems[0]}; nothing was written")
     if problems:
         raise ContentError(f"{len(problems)} problem(s), nothing was written:\n"
                            + "\n".join(problems))
