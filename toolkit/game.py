@@ -34,6 +34,7 @@ Optional (each has a default here that works for any game):
     id_metrics(record, ids)            per-seat numbers about given content ids (card use), compare
     in_play(catalog, seed, seats)      group ids the setup alone gives the seats (compare focuses)
     report_sections(records, catalog)  extra sections of the balance report
+    report_view(report, names)         the game's own figures, tables and HTML of report.html
     invariants()                       named checks run after every action by `check`
     count_effects(counter)             counts the effect operations that fire (`check`)
     scenario(catalog, setup, seed)     a state built from a ruling's `setup:` block
@@ -239,6 +240,14 @@ class Game:
     def report_sections(self, records: Sequence[Mapping], catalog) -> dict[str, Any]:
         """Extra sections of the balance report (report.json) computed from the game's own
         record keys (e.g. card use); default none."""
+        return {}
+
+    def report_view(self, report: Mapping[str, Any], names: Mapping) -> dict[str, Any]:
+        """The game's own parts of report.html, drawn from its `report_sections`:
+        `figures` ([{title, svg}], after the generic plots), `tables` ([{title, note, rows}],
+        after the win-rate tables by group; rows as in `toolkit.sim.stats.rate_entry` plus
+        a `label`), and `template` (a Jinja file, sandboxed, that the page includes at its
+        end; it sees the report, `names` and this mapping). Default: none."""
         return {}
 
     def invariants(self) -> dict[str, Callable[[State], "str | None"]]:

@@ -24,6 +24,9 @@ def _svg(fig) -> str:
     return text[text.index("<svg"):]
 
 
+svg_text = _svg  # a finished figure as inline SVG, for a game's own plots (Game.report_view)
+
+
 def win_rates(entries: Mapping[str, Mapping[str, Any]], labels: Mapping[str, str],
               title: str, flagged=frozenset()) -> str:
     """Horizontal bars of win rate with 95 % intervals, and each entry's fair share;
@@ -45,7 +48,7 @@ def win_rates(entries: Mapping[str, Mapping[str, Any]], labels: Mapping[str, str
     return _svg(fig)
 
 
-def seat_fairness(sections: Mapping[str, Mapping[str, Any]]) -> str:
+def seat_fairness(sections: Mapping[str, Mapping[str, Any]], note: str = "") -> str:
     """Win rate of each seat, grouped by player count, against the fair share."""
     fig, ax = plt.subplots(figsize=(6.4, 2.6))
     x = 0
@@ -61,23 +64,8 @@ def seat_fairness(sections: Mapping[str, Mapping[str, Any]]) -> str:
         x += 1
     ax.set_xticks(ticks, names)
     ax.set_ylabel("win rate (%)")
-    ax.set_title("Seat fairness (dashed: fair share; seat 1 draws the events)", loc="left")
-    return _svg(fig)
-
-
-def glory_sources(sources: Mapping[str, Mapping[str, Any]]) -> str:
-    """Share of all glory, and of winners' glory, by source."""
-    keys = list(sources)[::-1]
-    fig, ax = plt.subplots(figsize=(6.4, 0.8 + 0.3 * max(len(keys), 1)))
-    ys = range(len(keys))
-    ax.barh([y + 0.2 for y in ys], [sources[k]["share"] * 100 for k in keys], height=0.4,
-            color=ACCENT, label="all players")
-    ax.barh([y - 0.2 for y in ys], [sources[k]["winners_share"] * 100 for k in keys],
-            height=0.4, color=FAIR, label="winners")
-    ax.set_yticks(list(ys), keys)
-    ax.set_xlabel("share of glory (%)")
-    ax.set_title("Glory by source", loc="left")
-    ax.legend(loc="lower right", bbox_to_anchor=(1.0, 1.0), frameon=False, ncol=2)
+    ax.set_title("Seat fairness (dashed: fair share" + (f"; seat: {note})" if note else ")"),
+                 loc="left")
     return _svg(fig)
 
 
@@ -88,26 +76,4 @@ def game_length(histogram: Mapping[str, int]) -> str:
     ax.set_xlabel("rounds")
     ax.set_ylabel("games")
     ax.set_title("Game length", loc="left")
-    return _svg(fig)
-
-
-def _well_sampled(curve):
-    """The rounds that at least 5 % of the players (and 5) reached: later means are noise."""
-    floor = max(5, 0.05 * curve[0]["players"]) if curve else 0
-    return [c for c in curve if c["players"] >= floor]
-
-
-def gold_curves(curves: Mapping[str, Any]) -> str:
-    """Mean gold held after each round, for everyone and per agent (well-sampled rounds)."""
-    fig, ax = plt.subplots(figsize=(6.4, 2.8))
-    for agent, curve in curves["by_agent"].items():
-        curve = _well_sampled(curve)
-        ax.plot([c["round"] for c in curve], [c["mean"] for c in curve], lw=1, label=agent)
-    overall = _well_sampled(curves["all"])
-    ax.plot([c["round"] for c in overall], [c["mean"] for c in overall], color="#222", lw=2,
-            label="all players")
-    ax.set_xlabel("round")
-    ax.set_ylabel("mean gold")
-    ax.set_title("Gold over rounds", loc="left")
-    ax.legend(frameon=False, fontsize=7, ncol=3)
     return _svg(fig)

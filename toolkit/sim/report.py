@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping
 
 from toolkit import TEMPLATES_DIR
@@ -56,7 +57,11 @@ def _rows(entries, kind, names, flagged=frozenset()):
             for k, e in entries.items()]
 
 
-def _figures(report, names) -> list[dict[str, str]]:
+def _figures(report, names, extra) -> list[dict[str, str]]:
+    """Win rates by the game's first two groups, seat fairness, game length, then the
+    game's own figures (`Game.report_view`)."""
+    from toolkit.sim.verdicts import side_of
+
     figs = []
     for kind, section, title in families(report)[:-1][:2]:
         entries = report["win_rate"][section]
@@ -66,21 +71,33 @@ def _figures(report, names) -> list[dict[str, str]]:
             name = f"Win rate by {title.lower()}"
             figs.append({"title": name,
                          "svg": plots.win_rates(entries, labels, name, flagged)})
-    others = (("Seat fairness", report["seat_fairness"], plots.seat_fairness),
-              ("Glory by source", report.get("glory_by_source"), plots.glory_sources),
-              ("Game length", report["rounds"]["histogram"], plots.game_length),
-              ("Gold over rounds", report.get("gold_by_round"), plots.gold_curves))
-    for name, data, draw in others:
-        if data and (name != "Gold over rounds" or data["all"]):
-            figs.append({"title": name, "svg": draw(data)})
-    return figs
+    if report["seat_fairness"]:
+        note = side_of(report, "seat").get("note", {}).get("en", "")
+        figs.append({"title": "Seat fairness",
+                     "svg": plots.seat_fairness(report["seat_fairness"], note)})
+    if report["rounds"]["histogram"]:
+        figs.append({"title": "Game length", "svg": plots.game_length(report["rounds"]["histogram"])})
+    return figs + list(extra.get("figures", []))
 
 
-def view_model(report: Mapping[str, Any], names=None, title: str = "") -> dict[str, Any]:
+def game_view(report: Mapping[str, Any], names, game=None) -> dict[str, Any]:
+    """The game's own parts of the page (`Game.report_view`); the game is the report's own
+    (`report.json` → `game`) when none is given and it is a built-in one."""
+    if game is None and report.get("game"):
+        from toolkit.games import BUILTIN, load_game
+        game = load_game(report["game"]) if report["game"] in BUILTIN else None
+    return dict(game.report_view(report, names)) if game is not None else {}
+
+
+def view_model(report: Mapping[str, Any], names=None, title: str = "", game=None
+               ) -> dict[str, Any]:
     """Everything the template shows, already worded and formatted."""
     names = names or {}
     flagged = {(f["kind"], f["id"]) for f in report["flags"]}
-    return {
+    extra = game_view(report, names, game)
+    template = extra.pop("template", None)
+    return {**{k: v for k, v in extra.items() if k not in ("figures", "tables")},
+            "game_template": Path(template).name if template else None,
         "title": title, "report": report,
         "lead": lead_lines(report, names), "lead_zh": lead_lines(report, names, "zh"),
         "verdicts": verdicts(report, names),
@@ -90,25 +107,16 @@ def view_model(report: Mapping[str, Any], names=None, title: str = "") -> dict[s
         "matchups": _matchups(report),
         "unused": [{"cards": [], **item} for item in report.get("unused", {}).get("items", [])],
         "fairness": fairness_lines(report), "length": length_line(report),
-        "figures": _figures(report, names),
-        "tables": _tables(report, names, flagged),
-        "cards": _cards(report, names, lambda e: e["kind"] != "event"),
-        "events": _cards(report, names, lambda e: e["kind"] == "event"),
+        "figures": _figures(report, names, extra),
+        "tables": _tables(report, names, flagged, extra.get("tables", [])),
     }
 
 
-PLAYED_NOTE = ("Counts every hero a player used at any time, a hero taken after a death too, "
-               "with the player's result; the table above counts only each player's starting "
-               "hero.")
-
-
-def _tables(report, names, flagged) -> list[dict[str, Any]]:
+def _tables(report, names, flagged, extra) -> list[dict[str, Any]]:
     rates = report["win_rate"]
     tables = [{"title": f"Win rate by {t.lower()}", "rows": _rows(rates[s], k, names, flagged),
                "note": ""} for k, s, t in families(report)]
-    if report.get("hero_played"):
-        tables.insert(1, {"title": "Win rate by hero played", "note": PLAYED_NOTE,
-                          "rows": _rows(report["hero_played"], "hero", names)})
+    tables[1:1] = list(extra)  # after the first group (e.g. heroes, then heroes played)
     tables.append({"title": "Win rate by agent", "note": "",
                    "rows": _rows(rates["by_agent"], "agent", names)})
     return tables
@@ -138,15 +146,14 @@ def _matchups(report) -> dict[str, Any]:
     return {"agents": m["agents"], "rows": rows}
 
 
-def _cards(report, names, keep) -> list[dict[str, Any]]:
-    return [{"label": label_for("card", k, names), "id": k, **e}
-            for k, e in report.get("cards", {}).items() if keep(e)]
-
-
-def render_html(report: Mapping[str, Any], names=None, title: str = "") -> str:
-    """The complete, self-contained report page."""
+def render_html(report: Mapping[str, Any], names=None, title: str = "", game=None) -> str:
+    """The complete, self-contained report page (with the game's own parts)."""
     from toolkit.render.sandbox import environment
 
-    env = environment([TEMPLATE_DIR], trim_blocks=True, lstrip_blocks=True)
+    model = view_model(report, names, title, game)
+    folders = [TEMPLATE_DIR]
+    if model["game_template"]:
+        folders.append(Path(game_view(report, names, game)["template"]).parent)
+    env = environment(folders, trim_blocks=True, lstrip_blocks=True)
     env.filters["pct"] = pct
-    return env.get_template(TEMPLATE).render(**view_model(report, names, title))
+    return env.get_template(TEMPLATE).render(**model)

@@ -73,7 +73,7 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     if ladder and len(records) == games:
         report["ladder"] = _ladder(root, game, catalog, seed, ladder, counts[0], workers,
                                    backend, scheduler, progress, trust)
-    html = render_html(report, catalog.names, catalog.game.title.en)
+    html = render_html(report, catalog.names, catalog.game.title.en, game=game)
     paths = write_run(folder, records, report, html, project=root)
     return RunResult(records, report, paths, dict(catalog.names))
 

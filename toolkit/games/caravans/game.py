@@ -118,6 +118,10 @@ class CaravansGame(Game):
         from toolkit.games.caravans.report import sections
         return sections(records, catalog)
 
+    def report_view(self, report, names) -> dict[str, Any]:
+        from toolkit.games.caravans.report_view import report_view
+        return report_view(report, names)
+
     def invariants(self):
         from toolkit.games.caravans.invariants import invariants
         return invariants()
