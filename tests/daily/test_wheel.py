@@ -73,7 +73,7 @@ def test_new_validate_build_from_the_installed_wheel(installed, tmp_path):
     assert str(REPO) not in where and str(venv) in where
     _sh(toolkit, "new", "game", cwd=tmp_path, env=env)
     assert _sh(toolkit, "validate", "game", cwd=tmp_path, env=env).strip() == "no problems found"
-    out = _sh(toolkit, "build", "game", "--trust", cwd=tmp_path, env=env)
+    out = _sh(toolkit, "build", "game", cwd=tmp_path, env=env)  # new trusted it
     assert "cards-1up.pdf" in out
     assert max(p.stat().st_size for p in (tmp_path / "game" / "output").rglob("*.pdf")) > 10_000
     out = _sh(toolkit, "list", "--example", cwd=tmp_path, env=env)
@@ -81,9 +81,9 @@ def test_new_validate_build_from_the_installed_wheel(installed, tmp_path):
 
 
 @pytest.mark.parametrize("args, expected", [
-    ("simulate --trust -n 10 --seed 1", "report.html"),
-    ("check --trust -n 2", "0 failed"),
-    ("replay --trust --seed 2", "trick 5"),
+    ("simulate -n 10 --seed 1", "report.html"),
+    ("check -n 2", "0 failed"),
+    ("replay --seed 2", "trick 5"),
     ("export --kind playing_card --format csv", "20 cards"),
     ("schema", ".schemas"),
     ("check --example --rulings-only", "OK"),
