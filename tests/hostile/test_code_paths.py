@@ -293,7 +293,7 @@ def test_m22_a_web_server_is_no_scheduler(monkeypatch):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    monkeypatch.setattr(dask_backend, "CONNECT_SECONDS", 2)
+    monkeypatch.setattr(dask_backend, "CONNECT_SECONDS", 1)
     address = f"tcp://127.0.0.1:{server.server_address[1]}"
     started = time.monotonic()
     try:
@@ -302,4 +302,5 @@ def test_m22_a_web_server_is_no_scheduler(monkeypatch):
     finally:
         server.shutdown()
         server.server_close()
+        thread.join(5)     # no thread left behind: later tests fork
     assert time.monotonic() - started < 10
