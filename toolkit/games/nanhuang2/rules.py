@@ -131,4 +131,4 @@ def remove_from_field(state, seat: int, uid: int) -> None:
         if uid in zone:
             zone.remove(uid)
             return
-    raise ValueError(f"card {uid} is not on seat {seat}'s field")
+    raise ValueError(f"card {uid} is not on seat {seat + 1}'s field")
