@@ -76,10 +76,12 @@ def build(project_dir, out, paper, lang, png, tts, tts_url, pod, layout, back_of
 
 def _report(result) -> None:
     """The build's warnings (stderr), files written and a one-line summary."""
+    from toolkit.errors import printable
+
     for note in result.notes:
-        click.echo(f"note: {note}", err=True)
-    for warning in result.warnings:
-        click.echo(warning, err=True)
+        click.echo(printable(f"note: {note}"), err=True)
+    for warning in result.warnings:  # they quote card file names: shown escaped
+        click.echo(printable(warning), err=True)
     for name, path in result.outputs.items():
         size = result.sizes.get(path.name)
         click.echo(f"wrote {path}" + (f" ({size / 1024:.0f} KB)" if size else ""))
