@@ -40,13 +40,16 @@ def store_path() -> Path:
 
 def rules_files(package: Path) -> dict[str, str]:
     """Relative path (with /) -> sha256 of every `.py` file of the package, `__pycache__`
-    folders left out; what the import may run."""
+    folders and links leading out of the package left out: what the import may run."""
     package = Path(package)
+    real = package.resolve()
     out = {}
     for path in sorted(package.rglob("*.py")):
         rel = path.relative_to(package)
         if "__pycache__" in rel.parts or not path.is_file():
             continue
+        if not path.resolve().is_relative_to(real):
+            continue  # a link out of the package is never read, so never imported
         out[rel.as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
     return out
 

@@ -82,3 +82,17 @@ def test_a_file_changed_after_the_check_is_refused(stranger):
     (stranger / "rules" / "__init__.py").write_text("GAME = None\n")
     with pytest.raises(ImportError, match="changed while the rules were loading"):
         import_package(stranger / "rules", files)
+
+
+def test_a_module_linked_from_outside_is_never_read(stranger, tmp_path):
+    import os
+
+    outside = tmp_path / "outside.py"
+    outside.write_text("LEAK = True\n")
+    os.symlink(outside, stranger / "rules" / "leak.py")
+    init = stranger / "rules" / "__init__.py"
+    init.write_text(init.read_text() + "\ntry:\n    from . import leak\nexcept ImportError:\n"
+                    "    leak = None\n")
+    trust(stranger)
+    game = load_game("./rules", stranger)
+    assert sys.modules[type(game).__module__].leak is None
