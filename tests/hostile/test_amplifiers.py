@@ -104,6 +104,19 @@ def test_output_cap_counts_the_whole_face_not_each_chunk(tmp_path):
     assert "output is over" in _refused(tmp_path, ok.replace("range(3)", "range(5)"))
 
 
+def test_a_refusal_in_a_block_names_the_child_templates_line(tmp_path):
+    folder = tmp_path / "project" / "templates"
+    folder.mkdir(parents=True)
+    (folder / "base.html.j2").write_text("<div>\n{% block body %}{% endblock %}\n</div>\n")
+    (folder / "bomb.html.j2").write_text(
+        "{% extends 'base.html.j2' %}\n{% block body %}\n"
+        "{% for i in range(100000) %}{{ 'x'*1000000 }}{% endfor %}\n{% endblock %}\n")
+    with pytest.raises(RenderError) as info:
+        Html(tmp_path / "project", "en").render("bomb.html.j2", "card 'x'")
+    assert str(info.value).startswith("templates/bomb.html.j2:3: error: the template's "
+                                      "output is over"), str(info.value)
+
+
 def test_ordinary_text_building_still_works(tmp_path):
     body = ("{{ 'ab'|center(6) }}|{{ '%05d'|format(3) }}|{{ '{:>4}'.format(1) }}|"
             "{{ 'a-b'|replace('-', '+') }}|{{ [1, 2]|join(',') }}|{{ 'x'|indent(2) }}|"

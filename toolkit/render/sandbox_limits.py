@@ -373,7 +373,10 @@ def counted(render):
                     spend(len(chunk), "the template's output")
                 except SecurityError as exc:
                     chunks.throw(exc)
-                yield chunk
+                try:
+                    yield chunk
+                except SecurityError as exc:  # an outer template's cap: raised where the
+                    chunks.throw(exc)         # chunk was written, deepest template first
         finally:
             spent.depth -= 1
             if own:
