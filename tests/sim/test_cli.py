@@ -76,3 +76,30 @@ def test_an_unwritable_output_folder_stops_before_any_game(engine_ready, tmp_pat
     code, out, err = run(["-n", "2", "--out", str(blocker / "sim"), "-q"], capsys)
     assert code == 2 and "cannot write to the output folder" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["--tolerance", "-1"], "--tolerance"), (["--tolerance", "101"], "--tolerance"),
+    (["--ladder", "-3"], "--ladder"),
+])
+def test_bad_tolerance_and_ladder(argv, needle, capsys):
+    assert_one_line_usage_error(["-n", "4", *argv], capsys, needle)
+
+
+def test_fixed_line_up_is_rotated_unless_told_not_to(engine_ready, tmp_path, capsys):
+    def lineups(*extra):
+        code, out, err = run([str(engine_ready), "-n", "4", "--players", "2", "--agents",
+                              "random,balanced", "--workers", "1", "-q",
+                              "--out", str(tmp_path / "sim"), *extra], capsys)
+        assert code in (0, None), err
+        report = json.loads((tmp_path / "sim" / "report.json").read_text())
+        games = [json.loads(line) for line in
+                 (tmp_path / "sim" / "games.jsonl").read_text().splitlines()]
+        return report["design"], [(g["seed"], tuple(g["agents"])) for g in games]
+
+    design, games = lineups()
+    assert design == {"rotated": True, "lineup": "fixed"}
+    assert [a for _, a in games] == [("random", "balanced"), ("balanced", "random")] * 2
+    assert games[0][0] == games[1][0] != games[2][0] == games[3][0]
+    design, games = lineups("--no-rotate")
+    assert design["rotated"] is False and {a for _, a in games} == {("random", "balanced")}
