@@ -14,6 +14,8 @@ folder), else `$XDG_CONFIG_HOME/card-toolkit/trusted.json`, else
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -108,14 +110,31 @@ def package_of(project: Path) -> tuple[Path, str]:
     return package, rules
 
 
+@contextlib.contextmanager
+def _locked():
+    """Hold the record's lock while it is read, changed and written (two `toolkit new` at
+    once keep both projects)."""
+    path = store_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fh = open(path.with_name(path.name + ".lock"), "a")
+    except OSError as exc:
+        raise UsageError(f"cannot write the trust record '{path}': {exc.strerror or exc}; "
+                         f"set {ENV} to a file you can write") from None
+    with fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        yield
+
+
 def trust(project: Path) -> tuple[Path, int]:
     """Record the project's rules package as trusted, as its files are now."""
     package, _ = package_of(project)
     files = rules_files(package)
-    projects = _read()
-    projects[str(package)] = {"digest": digest(files), "files": files,
-                              "trusted": time.strftime("%Y-%m-%d %H:%M:%S")}
-    _write(projects)
+    with _locked():
+        projects = _read()
+        projects[str(package)] = {"digest": digest(files), "files": files,
+                                  "trusted": time.strftime("%Y-%m-%d %H:%M:%S")}
+        _write(projects)
     return package, len(files)
 
 
@@ -126,11 +145,12 @@ def revoke(project: Path) -> Path | None:
         package, _ = package_of(project)
     except UsageError:
         package = (root / "rules").resolve()  # a project whose game.yaml changed since
-    projects = _read()
-    if str(package) not in projects:
-        return None
-    del projects[str(package)]
-    _write(projects)
+    with _locked():
+        projects = _read()
+        if str(package) not in projects:
+            return None
+        del projects[str(package)]
+        _write(projects)
     return package
 
 

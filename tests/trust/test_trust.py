@@ -18,7 +18,8 @@ PLAY = ("simulate", "-n", "4", "-q", "--seed", "1")
 
 def test_a_stranger_asks_and_trust_once_lets_it_play(stranger, run):
     code, out, err = run(*PLAY[:1], stranger, *PLAY[1:])
-    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    errors = [line for line in err.splitlines() if not line.startswith("note: ")]
+    assert code == 2 and len(errors) == 1 and errors[0].startswith("error: "), err
     assert f"toolkit trust {stranger}" in err and "--trust" in err
     code, out, err = run("trust", stranger)
     assert code == 0 and "trusted" in out and "--revoke" in out, err
@@ -197,3 +198,18 @@ def test_compare_plays_copies_of_trusted_folders_only(stranger, tmp_path, run):
     assert run("trust", stranger)[0] == 0
     code, out, err = run("compare", stranger, other, "--max-games", "20", "-q")
     assert code == 2 and f"toolkit trust {other}" in err and "/toolkit-compare-" not in err, err
+
+
+def test_trusting_at_once_from_two_processes_keeps_both(tmp_path):
+    """Two `toolkit new` at the same moment: the record keeps both projects."""
+    import subprocess
+    import sys
+
+    from toolkit.new.scaffold import create
+
+    projects = [create(tmp_path / f"p{i}", "blank") for i in range(6)]
+    code = "import sys; from toolkit.trust import trust; trust(sys.argv[1])"
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(p)]) for p in projects]
+    assert [p.wait() for p in procs] == [0] * len(procs)
+    record = json.loads(store_path().read_text())["projects"]
+    assert sorted(record) == sorted(str(p / "rules") for p in projects)
