@@ -32,13 +32,15 @@ SAFE_ENV = {"GIT_CONFIG_NOSYSTEM": "1", "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL
             "GIT_LITERAL_PATHSPECS": "1", "GIT_NO_REPLACE_OBJECTS": "1"}
 
 
-def git_command(repo: Path, *args: str) -> tuple[list[str], dict[str, str]]:
-    """The argument list and environment of a git command run with these protections."""
-    return ["git", *SAFE_OPTIONS, "-C", str(repo), *args], {**os.environ, **SAFE_ENV}
+def git_command(repo: Path, *args: str, discover: bool = False) -> tuple[list[str], dict]:
+    """The argument list and environment of a git command run with these protections, on
+    the repository whose git folder is `repo` (with `discover`, the one holding `repo`)."""
+    where = ["-C", str(repo)] if discover else [f"--git-dir={repo}"]
+    return ["git", *SAFE_OPTIONS, *where, *args], {**os.environ, **SAFE_ENV}
 
 
-def git(repo: Path, *args: str) -> subprocess.CompletedProcess:
-    command, env = git_command(repo, *args)
+def git(repo: Path, *args: str, discover: bool = False) -> subprocess.CompletedProcess:
+    command, env = git_command(repo, *args, discover=discover)
     try:
         return subprocess.run(command, capture_output=True, text=True, check=False, env=env,
                               stdin=subprocess.DEVNULL)
@@ -47,32 +49,42 @@ def git(repo: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def repository(anchor: Path, spec: str) -> tuple[Path, str]:
-    """The git top-level folder holding `anchor` and the project's prefix inside it."""
-    top = git(anchor, "rev-parse", "--show-toplevel")
-    if top.returncode != 0:
+    """The git folder of the repository holding `anchor`, and the project's prefix in it.
+    Later commands name that folder (`--git-dir`): a `core.worktree` in the repository's
+    config cannot send them to another folder."""
+    found = git(anchor, "rev-parse", "--absolute-git-dir", "--show-toplevel", "--show-prefix",
+                discover=True)
+    lines = found.stdout.split("\n")
+    if found.returncode != 0 or len(lines) < 3:
         raise UsageError(f"'{spec}' is neither a directory nor a git revision "
                          f"('{anchor}' is not inside a git repository)")
-    prefix = git(anchor, "rev-parse", "--show-prefix").stdout.strip()
-    return Path(top.stdout.strip()), prefix
+    git_dir, top, prefix = Path(lines[0]), Path(lines[1]), lines[2].strip()
+    here, top_real = anchor.resolve(), top.resolve()
+    if here != top_real and top_real not in here.parents:
+        raise UsageError(f"the git repository holding '{anchor}' names another work tree "
+                         f"('{top}', its core.worktree); compare two directories instead")
+    return git_dir, prefix
 
 
-def commit_of(top: Path, spec: str) -> str:
-    found = git(top, "rev-parse", "--verify", "--quiet", "--end-of-options",
+def commit_of(git_dir: Path, spec: str) -> str:
+    found = git(git_dir, "rev-parse", "--verify", "--quiet", "--end-of-options",
                 f"{spec}^{{commit}}")
     if found.returncode != 0 or not found.stdout.strip():
+        shown = git_dir.parent if git_dir.name == ".git" else git_dir
         raise UsageError(f"'{spec}' is neither a directory nor a revision of the git "
-                         f"repository at '{top}'")
+                         f"repository at '{shown}'")
     return found.stdout.strip()
 
 
-def extract_revision(top: Path, commit: str, prefix: str, dest: Path) -> Path:
-    """Write the project's content at `commit` under `dest`; return the project root there."""
+def extract_revision(git_dir: Path, commit: str, prefix: str, dest: Path) -> Path:
+    """Write the project's content at `commit` of the repository whose git folder is
+    `git_dir` under `dest`; return the project root there."""
     where = f"revision {commit[:10]}"
     base = PurePosixPath(prefix) if prefix else None
-    listed = _list(top, commit, [prefix] if prefix else [], where, recursive=False)
+    listed = _list(git_dir, commit, [prefix] if prefix else [], where, recursive=False)
     names = {_relative(path, base, where).parts[0] for _m, _t, _o, _s, path in listed}
     wanted = [str(base / n) if base else n for n in content_names(names, "cards" in names)]
-    entries = _list(top, commit, wanted, where, recursive=True) if wanted else []
+    entries = _list(git_dir, commit, wanted, where, recursive=True) if wanted else []
     budget, blobs, links = Budget(where), [], []
     for mode, kind, oid, size, path in entries:
         rel = _relative(path, base, where)
@@ -90,7 +102,7 @@ def extract_revision(top: Path, commit: str, prefix: str, dest: Path) -> Path:
     root = dest / Path(*base.parts) if base else dest
     root.mkdir(parents=True)
     targets = {}
-    with _Blobs(top, where) as reader:
+    with _Blobs(git_dir, where) as reader:
         for oid, size, rel, path in blobs:
             reader.copy(oid, size, root / Path(*rel.parts), f"{where}: '{path}'")
         for oid, size, rel, path in links:
@@ -102,12 +114,12 @@ def extract_revision(top: Path, commit: str, prefix: str, dest: Path) -> Path:
     return root
 
 
-def _list(top: Path, commit: str, paths: list[str], where: str, recursive: bool) -> list:
+def _list(git_dir: Path, commit: str, paths: list[str], where: str, recursive: bool) -> list:
     """(mode, type, object, size, path) of the tree entries at `paths` (or the top),
     streamed from `git ls-tree -z -l` and refused beyond MAX_FILES entries."""
     args = ["ls-tree", "-z", "-l", "--full-tree", *(["-r"] if recursive else []),
             "--end-of-options", commit]
-    command, env = git_command(top, *args, *paths)  # no "--" after --end-of-options
+    command, env = git_command(git_dir, *args, *paths)  # no "--" after --end-of-options
     entries = []
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                           stdin=subprocess.DEVNULL) as proc:
@@ -189,11 +201,11 @@ def _check_link(root: Path, rel: PurePosixPath, where: str) -> None:
 class _Blobs:
     """One `git cat-file --batch` process: blobs by object id, streamed, never filtered."""
 
-    def __init__(self, top: Path, where: str):
-        self.top, self.where, self.proc = top, where, None
+    def __init__(self, git_dir: Path, where: str):
+        self.git_dir, self.where, self.proc = git_dir, where, None
 
     def __enter__(self) -> "_Blobs":
-        command, env = git_command(self.top, "cat-file", "--batch")
+        command, env = git_command(self.git_dir, "cat-file", "--batch")
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, env=env)
         return self

@@ -61,9 +61,9 @@ def open_versions(baseline: str, candidate: str) -> Iterator[tuple[Version, Vers
                 root = snapshot_directory(source, temp / side)
                 versions.append(Version(spec, root, source=source))
                 continue
-            top, prefix = repository(anchor, spec)
-            commit = commit_of(top, spec)
-            root = extract_revision(top, commit, prefix, temp / side)
+            git_dir, prefix = repository(anchor, spec)
+            commit = commit_of(git_dir, spec)
+            root = extract_revision(git_dir, commit, prefix, temp / side)
             versions.append(Version(spec, root, commit))
         yield versions[0], versions[1]
     finally:
