@@ -28,7 +28,7 @@ import numpy as np
 
 from toolkit.sim.logit import RIDGE, Z95, Factor, Fit, factor, fit_clogit, game_shares, wald_p
 from toolkit.sim.stats import Record, score, seats, turn_position
-from toolkit.sim.stats_math import chi_square_p, holm
+from toolkit.sim.stats_math import chi_square_p
 
 CONFOUNDED = 0.95  # share of a level's rows in one level of another factor, and of its rows
 STEP = 1e-5        # central differences for the delta method's gradients

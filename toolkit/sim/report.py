@@ -76,7 +76,8 @@ def _figures(report, names, extra) -> list[dict[str, str]]:
         figs.append({"title": "Seat fairness",
                      "svg": plots.seat_fairness(report["seat_fairness"], note)})
     if report["rounds"]["histogram"]:
-        figs.append({"title": "Game length", "svg": plots.game_length(report["rounds"]["histogram"])})
+        figs.append({"title": "Game length",
+                     "svg": plots.game_length(report["rounds"]["histogram"])})
     return figs + list(extra.get("figures", []))
 
 

@@ -19,7 +19,8 @@ PLAYED_NOTE = ("Counts every hero a player used at any time, a hero taken after 
 def report_view(report: Mapping[str, Any], names: Mapping) -> dict[str, Any]:
     figures = []
     if report.get("glory_by_source"):
-        figures.append({"title": "Glory by source", "svg": glory_sources(report["glory_by_source"])})
+        figures.append({"title": "Glory by source",
+                        "svg": glory_sources(report["glory_by_source"])})
     gold = report.get("gold_by_round")
     if gold and gold.get("all"):
         figures.append({"title": "Gold over rounds", "svg": gold_curves(gold)})
