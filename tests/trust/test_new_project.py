@@ -71,3 +71,12 @@ def test_a_link_on_the_way_is_refused_and_nothing_written(tmp_path, run, link):
     code, out, err = run("new", project, "--force")
     assert code == 2 and "is a link" in err and "Traceback" not in err, out + err
     assert list(outside.iterdir()) == []
+
+
+def test_a_record_that_cannot_be_written_still_makes_the_project(tmp_path, run, monkeypatch):
+    (tmp_path / "a_file").write_text("")
+    monkeypatch.setenv("CARD_TOOLKIT_TRUST_FILE", str(tmp_path / "a_file" / "trusted.json"))
+    code, out, err = run("new", tmp_path / "g")
+    assert code == 0 and (tmp_path / "g" / "rules" / "__init__.py").is_file()
+    assert err.startswith("note: its rules are not trusted: cannot write the trust record")
+    assert "trusted its rules" not in out

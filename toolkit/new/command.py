@@ -39,5 +39,9 @@ def _trust_own_rules(dest) -> bool:
         trust.package_of(dest)
     except UsageError:
         return False  # no rules package of its own
-    trust.trust(dest)
+    try:
+        trust.trust(dest)
+    except UsageError as exc:  # e.g. a read-only home: the project is made all the same
+        click.echo(f"note: its rules are not trusted: {exc.message}", err=True)
+        return False
     return True
