@@ -276,6 +276,20 @@ def test_c02_pipes_are_skipped_and_big_files_refused(tmp_path):
             pass
 
 
+def test_c04_folder_links_inside_the_project_are_followed_once(tmp_path):
+    a, b = _two_projects(tmp_path)
+    (b / "cards" / "loop").symlink_to("..")                 # the project's top: a loop
+    (b / "notes").mkdir()
+    (b / "notes" / "extra.yaml").write_text("# notes\n")
+    (b / "cards" / "notes").symlink_to("../notes")
+    (b / "output").mkdir()
+    (b / "output" / "big.pdf").write_bytes(b"%" * (snapshot.MAX_FILE_BYTES + 1))
+    with open_versions(str(a), str(b)) as (_base, cand):
+        assert (cand.root / "cards" / "notes" / "extra.yaml").read_text() == "# notes\n"
+        assert not (cand.root / "cards" / "loop").exists()
+        assert not (cand.root / "output").exists()
+
+
 # --- --scheduler ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("address, expected", [

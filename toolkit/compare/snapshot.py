@@ -87,12 +87,16 @@ class _Copier:
                 return  # a link loop: the loader cannot read it either
             if target != self.real and self.real not in target.parents:
                 raise UsageError(f"{source}: a link to something outside the project; "
-                                 "compare reads nothing outside the project (copy the file "
-                                 "into the project, or remove the link)")
+                                 "compare reads nothing outside the project (copy it into "
+                                 "the project, or remove the link)")
             try:
                 info = os.stat(target)
             except OSError:
                 return  # a dangling link: the loader skips it too
+            holder = _resolve(source.parent)
+            if holder is not None and stat.S_ISDIR(info.st_mode) and \
+                    (target == holder or target in holder.parents):
+                return  # a link to a folder holding it (cards/loop -> ..): a loop, skipped
             source = target
         elif not self._inside(source):
             raise UsageError(f"{source}: it lies in a linked folder outside the project; "
@@ -119,7 +123,7 @@ class _Copier:
     def _file(self, source: Path, rel: Path, size: int) -> None:
         shown = str(self.project / rel)
         self.budget.take(size, shown)
-        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
         fd = os.open(source.resolve(), flags | getattr(os, "O_CLOEXEC", 0))
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
