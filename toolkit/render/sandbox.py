@@ -22,6 +22,7 @@ from jinja2.sandbox import (ImmutableSandboxedEnvironment, SandboxedEscapeFormat
                             SandboxedFormatter, SecurityError)
 from markupsafe import Markup
 
+from toolkit.render import sandbox_filters as filters
 from toolkit.render import sandbox_limits as limits
 
 MAX_TEMPLATE_BYTES = 512 * 1024
@@ -158,11 +159,11 @@ class ToolkitSandbox(ImmutableSandboxedEnvironment):
         return limits.binop(operator, left, right)
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - as Jinja's
-        size = limits.method_size(__obj, args, kwargs)
+        size = filters.method_size(__obj, args, kwargs)
         if size is not None:
             if __obj.__name__ == "join" and args:  # counted, then joined, once
                 args = (list(args[0]),) + args[1:]
-                size = limits.method_size(__obj, args, kwargs)
+                size = filters.method_size(__obj, args, kwargs)
             limits.spend(size, f"str.{__obj.__name__}()")
         else:
             limits.tick()
@@ -206,9 +207,9 @@ def environment(folders, **options) -> ToolkitSandbox:
     env = ToolkitSandbox(loader=ConfinedLoader(folders), **options)
     for helper in ("cycler", "joiner", "lipsum", "namespace"):
         env.globals.pop(helper, None)
-    for name in limits.FILTER_SIZES:
+    for name in filters.FILTER_SIZES:
         if name in env.filters:
-            env.filters[name] = limits.bounded_filter(name, env.filters[name])
-    env.filters["join"] = limits.bounded_join(env.filters["join"])
-    env.filters["sum"] = limits.bounded_sum(env.filters["sum"])
+            env.filters[name] = filters.bounded_filter(name, env.filters[name])
+    env.filters["join"] = filters.bounded_join(env.filters["join"])
+    env.filters["sum"] = filters.bounded_sum(env.filters["sum"])
     return env
