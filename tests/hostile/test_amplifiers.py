@@ -42,6 +42,7 @@ BOMBS = {  # the review's payloads (J14-J20, J25, J26) and their relatives
     "str_join": "{{ ('x'*100000).join(range(100000)|map('string')) }}",
     "str_translate": "{{ ('x'*1000000).translate({120: 'y'*1000000}) }}",
     "format_many_fields": "{{ ('{0}'*300000).format('x'*100000) }}",
+    "format_repr_of_a_bomb": "{% set a=['x'*1000]*1000 %}{{ '{0!r}'.format([a]*1000) }}",
     "printed_list_bomb": "{% set a=['x'*1000]*1000 %}{% set b=[a]*1000 %}{{ b }}",
     "nested_literals": "{% set a=['x'*1000]*1000 %}{% set b=[a,a,a,a,a,a,a,a,a,a] %}"
                        "{% set c=[b,b,b,b,b,b,b,b,b,b] %}{{ c|string }}",

@@ -121,6 +121,11 @@ class _BoundedFormatting:
         self._size = len(format_string)
         return super().vformat(format_string, args, kwargs)
 
+    def convert_field(self, value, conversion):
+        if conversion:  # !r and !s turn the value into text before format_field sees it
+            limits.spend(limits.text_size(value), "str.format()")
+        return super().convert_field(value, conversion)
+
     def format_field(self, value, format_spec):
         self._size += max(limits.format_spec_width(format_spec), limits.text_size(value))
         limits.spend(self._size, "str.format()")
