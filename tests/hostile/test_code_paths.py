@@ -104,6 +104,16 @@ def test_t03_fork_server_workers_do_not_import_the_project(tmp_path):
     assert not log.exists(), log.read_text()
 
 
+def test_t03_compare_spawned_workers_do_not_import_the_project(tmp_path):
+    project, log, env = _trapped_project(tmp_path)
+    env["THREAD"] = "1"
+    done = _run_in(project, env, tmp_path, "compare", ".", ".", "--max-games", "8",
+                   "--workers", "2", "-q", "--out", str(tmp_path / "out"))
+    assert done.returncode in (0, 3), done.stderr
+    assert (tmp_path / "out" / "report.json").is_file()
+    assert not log.exists(), log.read_text()
+
+
 def test_isolate_workers_takes_the_current_folder_off_the_path(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", ["", str(tmp_path), *sys.path])
