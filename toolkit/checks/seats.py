@@ -7,6 +7,7 @@ and whatever a game adds in `Game.ruling_seats`, a mapping of a key name to
     "value"   the key's value is a seat, or a list of seats (nested lists too)
     "keys"    the key's value, when a mapping, is keyed by seat ({1: [cards of seat 1]})
     "values"  the key's value, when a mapping, holds seats or lists of seats as values
+    "value if KEY=WORD"  a seat only beside KEY: WORD (`id` of {target: player, id: 2})
 Positional lists (`seats: [...]`, `gold: [10, 10]`) need nothing: their first item is seat 1.
 
 A seat 0 cannot be meant from 1, so it is refused with its file:line: an old file counting
@@ -51,6 +52,9 @@ def _walk(data, keys: Mapping[str, str], step: int, path: tuple, bad: list):
     for key, value in data.items():
         where = path + (key,)
         how = keys.get(key) if isinstance(key, str) else None
+        if how and how.startswith("value if "):
+            beside, _, word = how[len("value if "):].partition("=")
+            how = "value" if data.get(beside) == word else None
         if how == "value" and (_is_seat(value) or isinstance(value, list)):
             out[key] = _shift_value(value, step, where, bad)
         elif how == "keys" and isinstance(value, dict):

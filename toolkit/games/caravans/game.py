@@ -27,7 +27,7 @@ class CaravansGame(Game):
     name = "caravans"
     title = {"en": "Caravans & Brigands", "zh": "商队与强盗"}
     length_setting = "glory_to_win in game.yaml and the size of the event deck (events.yaml)"
-    ruling_seats = {"first": "value", "id": "value"}   # {do: explore, target: player, id: 2}
+    ruling_seats = {"first": "value", "id": "value if target=player"}   # explore a player
 
     # the state machine: the engine's own functions (no wrapper call in the hot loop)
     legal_actions = staticmethod(legal_actions)

@@ -85,7 +85,7 @@ def apply_action(state, action: Action, validate: bool = False):
     pick from legal_actions do not need it)."""
     if validate:
         if action not in legal_actions(state):
-            raise RulesError(f"illegal action {action!r} for seat {current_player(state) + 1} "
+            raise RulesError(f"illegal action {action!r} for seat {current_player(state)} "
                              f"in round {state.round}")
     seat = current_player(state)
     if seat < 0:
