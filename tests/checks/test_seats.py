@@ -119,3 +119,12 @@ def test_every_shipped_ruling_counts_seats_from_1(folder, module):
     game = importlib.import_module(module).GAME
     root = REPO / folder
     assert len(load_rulings(root, game)) > 20
+
+
+def test_a_conditional_seat_key_is_a_seat_only_beside_its_word():
+    keys = seats.seat_keys(importlib.import_module("toolkit.games.caravans").GAME)
+    inner, zeros = seats.to_game({"steps": [{"do": "explore", "target": "player", "id": 2},
+                                            {"do": "explore", "target": "explorer", "id": 0}]},
+                                 keys)
+    assert zeros == []
+    assert [s["id"] for s in inner["steps"]] == [1, 0]
