@@ -9,8 +9,8 @@ from typing import Any, Mapping
 from toolkit import TEMPLATES_DIR
 from toolkit.sim import plots
 from toolkit.sim.ladder import ladder_lines
-from toolkit.sim.verdicts import (adjusted_families, against, is_usage, label_for, lead_lines,
-                                  pct, title_of, usage_lines, verdicts)
+from toolkit.sim.verdicts import (adjusted_families, against, bound_to, is_usage, label_for,
+                                  lead_lines, pct, title_of, usage_lines, verdicts)
 
 __all__ = ["render_html", "view_model", "verdicts", "lead_lines", "usage_lines", "fairness_lines",
            "length_line"]
@@ -124,13 +124,22 @@ def _tables(report, names, flagged, extra) -> list[dict[str, Any]]:
 
 
 def _adjusted(report, names) -> list[dict[str, Any]]:
-    """One table per adjusted family, rows in the order of their effect."""
+    """One table per adjusted family, rows in the order of their effect; a row is marked
+    when the verdict list names it (balance) or its gap is significant (usage)."""
+    from toolkit.sim.verdicts import ALPHA, items
+
+    judged = {(v["family"], v["key"]) for v in items(report) if v["status"] in ("off", "within")}
     out = []
     for family in adjusted_families(report):
         entries = report["adjusted"][family]
         if len(entries) < 2 and not is_usage(report, family):
             continue
-        rows = [{"label": label_for(family, k, names), "confounded_with": None, **e}
+        rows = [{"label": label_for(family, k, names), **e,
+                 "confounded_with": bound_to(e, names, report) if "confounded_with" in e
+                 else None,
+                 "verdict": (family, k) in judged or (is_usage(report, family) and
+                                                      e["p_holm"] < ALPHA
+                                                      and "confounded_with" not in e)}
                 for k, e in (entries.items() if family == "seat" else
                              sorted(entries.items(), key=lambda kv: -kv[1]["effect_pp"]))]
         vs = sorted({against(family, e) for e in entries.values()})

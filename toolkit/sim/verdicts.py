@@ -112,7 +112,7 @@ def tolerance(report) -> float:
     return float(report.get("tolerance_pp", DEFAULT_TOLERANCE)) / 100
 
 
-def _bound_to(e: Mapping, names, report) -> str:
+def bound_to(e: Mapping, names, report) -> str:
     other = e["confounded_family"] if "confounded_family" in e else "agent"
     keys = e.get("confounded_levels", [e["confounded_with"]])
     if other == "seat" and len({str(k).split(":")[-1] for k in keys}) == 1:
@@ -160,7 +160,7 @@ def items(report: Mapping[str, Any], names=None) -> list[dict[str, Any]]:
             out.append({"family": family, "key": key, "status": "confounded",
                         "effect": abs(e["effect_pp"]),
                         "text": f"{naming(family, key, names, report)} is played almost only "
-                                f"with {_bound_to(e, names, report)}, which holds almost only "
+                                f"with {bound_to(e, names, report)}, which holds almost only "
                                 f"it: its rate ({pct(e['raw_rate'], 1)}) belongs to both, and "
                                 "no verdict can tell them apart."})
         free = {k: e for k, e in entries.items() if k not in bound}
@@ -244,7 +244,7 @@ def lead(report: Mapping[str, Any], names=None, lang: str = "en") -> list[dict[s
                         "name": {lg: label_for(family, key, names, lg) for lg in ("en", "zh")},
                         "rate": e["rate"], "ci95": e["ci95"], "games": e["games"],
                         "fair": e["fair"],
-                        "bound_to": _bound_to(a, names, report) if "confounded_with" in a
+                        "bound_to": bound_to(a, names, report) if "confounded_with" in a
                         else None})
     return out
 
