@@ -81,7 +81,7 @@ def test_wrong_expectation_reports_file_line_expected_and_actual(project):
     assert "cards/rulings/wrong.yaml:14: ruling 'sell_prices_wrong' failed" in text
     step = by_id["step_not_legal"]
     assert step.where == "cards/rulings/wrong.yaml:23"
-    assert step.expected == "sell(good=silk) is legal" and "move('saltmere')" in step.actual
+    assert step.expected == "sell(good=silk) is legal" and "move(to=saltmere)" in step.actual
     prob = by_id["probability_wrong"]
     assert prob.where == "cards/rulings/wrong.yaml:35"
     assert prob.expected.endswith("= 1/2 ≈ 0.5000") and prob.actual == "P = 5/9 ≈ 0.5556"

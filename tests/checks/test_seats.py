@@ -128,3 +128,21 @@ def test_a_conditional_seat_key_is_a_seat_only_beside_its_word():
                                  keys)
     assert zeros == []
     assert [s["id"] for s in inner["steps"]] == [1, 0]
+
+
+def test_legal_actions_in_a_failure_read_as_steps_with_seats_from_1():
+    """Caravans lists the legal actions of a failed step as the steps that name them, so the
+    explored player is the seat the ruling would write (2), not the engine's index (1)."""
+    from toolkit.checks.rulings import _action_text, _find
+    from toolkit.content.validate import load_catalog
+    game = importlib.import_module("toolkit.games.caravans").GAME
+    catalog = load_catalog(REPO)
+    [item] = [i for i in load_rulings(REPO / "cards", game)
+              if i.ruling.id == "battle_fury_adds_two_dice"]
+    state = game.scenario(catalog, dict(item.ruling.setup), 0)
+    for step, _ in item.steps:
+        texts = [_action_text(game, a) for a in game.legal_actions(state)]
+        if "explore(target=player, id=2)" in texts:
+            break
+        state = game.apply_action(state, _find(game, state, game.legal_actions(state), step))
+    assert "explore(target=player, id=2)" in texts

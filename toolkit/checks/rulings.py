@@ -1,5 +1,6 @@
 """Run rulings for any game: build each one's state (`game.scenario`), apply its steps (the
-first legal action `game.step_matches`), check its expectations. The runner knows `over`,
+first legal action `game.step_matches`), check its expectations. A failure lists the legal
+actions as steps (`game.ruling_step`, when the game has it) with seats from 1. The runner knows `over`,
 `winners`, `current`, `legal` (+ `is`) and `probability` (+ `equals`, exact through
 `game.probability`); every other expectation goes to `game.expect` (None when it holds,
 else why not: a message, or a pair (expected, actual))."""
@@ -28,9 +29,17 @@ def _legal(game, state) -> list:
     return [] if game.is_terminal(state) else list(game.legal_actions(state))
 
 
-def _shown(legal) -> str:
-    return (", ".join(repr(a) for a in legal[:SHOWN]) + (" …" if len(legal) > SHOWN else "")
-            ) or "none"
+def _shown(game, legal) -> str:
+    return (", ".join(_action_text(game, a) for a in legal[:SHOWN])
+            + (" …" if len(legal) > SHOWN else "")) or "none"
+
+
+def _action_text(game, action) -> str:
+    """A legal action as a ruling step would name it (seats from 1) when the game can say
+    so (`game.ruling_step(action)` -> {do, ...}), else its repr."""
+    as_step = getattr(game, "ruling_step", None)
+    step = as_step(action) if as_step is not None else None
+    return _step_text(game, step) if step else repr(action)
 
 
 def _find(game, state, legal, step: Mapping):
@@ -51,7 +60,7 @@ def run_steps(game, state, item: LoadedRuling, strict: bool = True):
             raise StepFailed(where, f"{_step_text(game, step)} is legal"
                              + (f" for seat {seats.seat_text(by)}" if by is not None else ""),
                              f"seat {seats.seat_text(seat)} to act; legal actions: "
-                             f"{_shown(legal)}")
+                             f"{_shown(game, legal)}")
         state = game.apply_action(state, action)
     return state
 
@@ -73,7 +82,7 @@ def check_expectation(game, state, item: Mapping) -> "tuple[str, str] | None":
         if (found is not None) == want:
             return None
         return (f"{_step_text(game, step)} {'is' if want else 'is not'} legal",
-                f"legal actions: {_shown(legal)}")
+                f"legal actions: {_shown(game, legal)}")
     pairs = []
     over = game.is_terminal(state)
     if "over" in item:

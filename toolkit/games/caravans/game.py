@@ -139,6 +139,16 @@ class CaravansGame(Game):
         from toolkit.games.caravans.rulings import step_matches
         return step_matches(action, step)
 
+    def ruling_step(self, action) -> dict:
+        """A legal action as the ruling step that names it ({do: move, to: saltmere})."""
+        from toolkit.games.caravans.rulings.facts import ARG_NAMES
+        names = ARG_NAMES.get(action.kind.value, ())
+        step = {"do": action.kind.value, **dict(zip(names, action.args))}
+        if len(action.args) > len(names):
+            step["args"] = list(action.args)
+            step = {"do": step["do"], "args": step["args"]}
+        return step
+
     def expect(self, state, item: Mapping):
         from toolkit.games.caravans.rulings import expect
         return expect(state, item)
