@@ -71,7 +71,11 @@ def bounded_filter(name: str, func):
 
     @wraps(func)
     def guarded(*args, **kwargs):
-        spend(size(*args[skip:], **kwargs), f"|{name}")
+        try:
+            estimate = size(*args[skip:], **kwargs)
+        except TypeError:  # arguments the filter refuses too: its own message says why
+            estimate = 0
+        spend(estimate, f"|{name}")
         return func(*args, **kwargs)
 
     return guarded
@@ -130,4 +134,7 @@ def method_size(obj, args, kwargs) -> int | None:
     name = getattr(obj, "__name__", "")
     if not isinstance(owner, (str, bytes)) or name not in _STR_METHODS:
         return None
-    return _STR_METHODS[name](owner, *args, **kwargs)
+    try:
+        return _STR_METHODS[name](owner, *args, **kwargs)
+    except TypeError:  # arguments the method refuses too: its own message says why
+        return 0
