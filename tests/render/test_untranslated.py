@@ -54,3 +54,17 @@ def test_a_label_without_zh_is_named_and_an_english_build_never_warns(tmp_path):
     (project / "templates" / "theme.yaml").unlink()
     _, english = _faces(project, tmp_path, lang="en")
     assert english == []
+
+
+def test_a_text_without_zh_printed_by_a_zh_build_is_warned(tmp_path):
+    project = tmp_path / "game"
+    shutil.copytree(ROOT, project, ignore=shutil.ignore_patterns("output"))
+    items = project / "cards" / "items.yaml"
+    text = items.read_text(encoding="utf-8")
+    [line] = [x for x in text.splitlines() if "id: boots," in x]
+    name = line.split("name: ")[1].split("}")[0] + "}"
+    items.write_text(text.replace(name, "{en: Boots}"), encoding="utf-8")
+    html, warnings = _faces(project, tmp_path)
+    assert warnings == ["warning: the zh build prints 1 text in English, having no zh: "
+                        "'Boots'; toolkit validate names each with its file:line"]
+    assert "Boots" in html["item/boots"]

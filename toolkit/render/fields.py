@@ -29,7 +29,7 @@ def field_label(ctx: Ctx, key: str, decl, kind: str = "") -> str:
     if not getattr(label, ctx.lang, None) and not (entry and label is None):
         ctx.english(kind, "field labels", key)
     if label is not None:
-        return ctx.t(label)
+        return ctx.t(label, note=False)
     return entry[ctx.lang] if entry else key.replace("_", " ").capitalize()
 
 
@@ -47,7 +47,7 @@ def value_text(ctx: Ctx, value, decl=None, kind: str = "", key: str = "") -> str
         if value in labels:
             if not getattr(labels[value], ctx.lang, None):
                 ctx.english(kind, f"values of '{key}'", value)
-            return ctx.t(labels[value])
+            return ctx.t(labels[value], note=False)
         if getattr(decl, "ref", None) or value in ctx.catalog.names:
             return ctx.name(value)
         word = ctx.theme["words"].get(value) if enum else None   # the theme's strings
@@ -63,9 +63,16 @@ def value_text(ctx: Ctx, value, decl=None, kind: str = "", key: str = "") -> str
 
 def untranslated_warnings(ctx: Ctx, project) -> list[str]:
     """One warning per kind whose generic card printed English in this build's language,
-    at the kind's declaration in game.yaml."""
+    at the kind's declaration in game.yaml, and one for the texts printed without their
+    translation (validate names each at its line)."""
+    out = []
+    if ctx.english_texts:
+        texts = [f"'{t}'" for t in ctx.english_texts]
+        out.append(f"warning: the {ctx.lang} build prints {len(texts)} text"
+                   f"{'s' * (len(texts) != 1)} in English, having no {ctx.lang}: "
+                   f"{_joined(texts)}; toolkit validate names each with its file:line")
     if not ctx.untranslated:
-        return []
+        return out
     from toolkit.content.yamlsafe import load_file
     from toolkit.errors import ContentError
     file = "cards/game.yaml"
@@ -73,7 +80,6 @@ def untranslated_warnings(ctx: Ctx, project) -> list[str]:
         doc = load_file(Path(project) / file, file, Path(project))
     except ContentError:
         doc = None
-    out = []
     for kind, whats in sorted(ctx.untranslated.items()):
         line, col = doc.where(("kinds", kind)) if doc is not None else (1, 1)
         out.append(f"{file}:{line}:{col}: warning: the {ctx.lang} cards of kind '{kind}' print "

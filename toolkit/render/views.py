@@ -27,6 +27,7 @@ class Ctx:
     ink_saver: bool = False  # backs white, little ink (--ink-saver)
     # kind -> what a non-English build printed in English (a label or value without zh)
     untranslated: dict = field(default_factory=dict)
+    english_texts: dict = field(default_factory=dict)  # texts {en, zh} printed without zh
 
     def english(self, kind: str, what: str, item: str = "") -> None:
         """Note that `what` (and its `item`) of `kind` is printed in English in this build's
@@ -36,13 +37,21 @@ class Ctx:
             if item:
                 items.setdefault(item, None)
 
-    def t(self, text) -> str:
-        """The chosen language of a Text (English when the translation is missing)."""
+    def t(self, text, note: bool = True) -> str:
+        """The chosen language of a Text (English when the translation is missing, noted
+        for the build's warning unless `note` is False)."""
         if text is None:
             return ""
         if isinstance(text, dict):
-            return text.get(self.lang) or text.get("en") or ""
-        return (text.zh or text.en) if self.lang == "zh" else text.en
+            got = text.get(self.lang)
+            if not got and note and self.lang != "en" and text.get("en"):
+                self.english_texts.setdefault(text["en"], None)
+            return got or text.get("en") or ""
+        if self.lang != "zh":
+            return text.en
+        if not text.zh and note:
+            self.english_texts.setdefault(text.en, None)
+        return text.zh or text.en
 
     @property
     def words(self) -> dict[str, str]:
@@ -61,7 +70,7 @@ class Ctx:
         label = getattr(decl, "label", None)
         if decl is not None and not getattr(label, self.lang, None):
             self.english(kind, "its name")
-        return self.t(label) if label else kind.replace("_", " ").title()
+        return self.t(label, note=False) if label else kind.replace("_", " ").title()
 
     def name(self, id_: str) -> str:
         names = self.catalog.names.get(id_)
