@@ -244,20 +244,47 @@ def test_a_signal_while_an_svg_is_drawn_is_not_swallowed(raised):
     assert SVGImage.draw is pdf._draw_svg_once
 
 
+FORKED_WRITERS = """
+import time
+from toolkit.errors import Terminated
+from toolkit.render.runtime import run_tasks
+
+def interrupted():
+    time.sleep(0.5)  # the child has started
+    raise Terminated()
+
+try:
+    run_tasks([interrupted, lambda: time.sleep(60)])
+except Terminated:
+    print("terminated")
+"""
+
+
 def test_interrupted_parent_stops_its_forked_writers():
-    import threading
+    """run_tasks forks only from a one-thread process: a fresh interpreter (earlier tests
+    may leave threads behind) whose parent is interrupted while a child writes."""
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", FORKED_WRITERS], capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout.strip() == "terminated", done.stderr
+    assert time.perf_counter() - started < 10
 
-    from toolkit.render.runtime import run_tasks
 
-    assert threading.active_count() == 1, "run_tasks forks only from a one-thread process"
+def _slow_or_failing(job: int) -> int:
+    if job == 0:
+        raise ValueError("a batch failed")
+    time.sleep(60)
+    return job
 
-    def interrupted():
-        time.sleep(0.5)  # the child has started
-        raise Terminated()
+
+def test_an_interrupted_render_pool_does_not_wait_for_its_batches():
+    """A failed batch, Ctrl-C or SIGTERM while the pool renders: the other workers are
+    ended at once (before, the parent waited for every running batch: about 20 s)."""
+    from toolkit.render.cache import _run
 
     started = time.perf_counter()
-    with pytest.raises(Terminated):
-        run_tasks([interrupted, lambda: time.sleep(60)])
+    with pytest.raises(ValueError):
+        _run(_slow_or_failing, [0, 1], workers=2)
     assert time.perf_counter() - started < 10
 
 

@@ -324,5 +324,24 @@ def _run(func, jobs: list[dict], workers: int):
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     if os.name != "posix":
         isolate_workers()  # spawned with `python -c`: keep the project off their path
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
-        return list(pool.map(func, jobs))
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context)
+    try:
+        results = list(pool.map(func, jobs))
+    except BaseException:  # Ctrl-C, SIGTERM (raised by the CLI), a failed batch
+        _stop_workers(pool)
+        raise
+    pool.shutdown()
+    return results
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers at once: an interrupted build exits 130/143 now, not after
+    every running batch has been rendered (the executor has no public terminate before
+    Python 3.14)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
