@@ -25,10 +25,6 @@ OS_WRITE_FLAGS = ("O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "O_APPEND")  # os.
 ALLOWED = {
     ("toolkit/compare/versions.py", "shutil.rmtree"):
         "removes compare's own temporary folder (tempfile.mkdtemp) when the block ends",
-    ("toolkit/compare/versions.py", "shutil.copytree"):
-        "copies a project's content into compare's own temporary folder",
-    ("toolkit/compare/versions.py", "shutil.copy2"):
-        "copies a project's top-level YAML files into compare's own temporary folder",
     ("toolkit/compare/snapshot.py", "open('xb')"):
         "copy_stream writes a new file (never an existing one) into compare's own "
         "temporary folder, size-capped",
