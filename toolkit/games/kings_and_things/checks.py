@@ -65,13 +65,13 @@ def _things(state):
 
 def _gold(state):
     bad = [s for s, g in enumerate(state.gold) if g < 0]
-    return f"player {bad[0]} has {state.gold[bad[0]]} gold" if bad else None
+    return f"player {bad[0] + 1} has {state.gold[bad[0]]} gold" if bad else None
 
 
 def _racks(state):
     limit = by_key(state.key).setting("rack_limit")
     bad = [s for s, r in enumerate(state.racks) if len(r) > limit]
-    return f"player {bad[0]} holds {len(state.racks[bad[0]])} things behind the screen" \
+    return f"player {bad[0] + 1} holds {len(state.racks[bad[0]])} things behind the screen" \
         if bad else None
 
 
@@ -81,7 +81,7 @@ def _stacks(state):
         for seat, count in seats.items():
             citadel = state.fort[hex_] == 4 and state.owner[hex_] == seat
             if count > data.setting("stack_limit") and not citadel:
-                return f"player {seat} has {count} units in hex {hex_}"
+                return f"player {seat + 1} has {count} units in hex {hex_}"
         if not data.land(state.terrain[hex_]):
             return f"units stand on the sea in hex {hex_}"
     return None
