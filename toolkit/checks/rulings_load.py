@@ -96,9 +96,9 @@ def _load_file(path: Path, shown: str, report: Report, game,
                 continue
             inner, zeros = seats.to_game(ruling, keys)   # seats from 1 -> the game's from 0
             refused = refused or bool(zeros)
-            for path in zeros:
+            for path, value in zeros:
                 line, col = doc.where(("rulings", i) + path)
-                report.add(Problem(shown, line, col, "error", seats.ZERO,
+                report.add(Problem(shown, line, col, "error", seats.ZERO.format(value=value),
                                    dotted(("rulings", i) + path)))
             renumbered.append(inner)
         if refused:

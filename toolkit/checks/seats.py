@@ -15,12 +15,12 @@ from 0 must be renumbered (add 1 to every seat) before it runs again."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
 GENERIC = {"by": "value", "current": "value", "winners": "value", "seat": "value"}
 
-ZERO = ("seat 0: rulings count seats from 1 (seat 1 plays first, as in replay and reports); "
-        "renumber this file's seats from 1")
+ZERO = ("seat {value}: rulings count seats from 1 (seat 1 plays first, as in replay and "
+        "reports); renumber this file's seats from 1")
 
 
 def seat_keys(game) -> dict[str, str]:
@@ -37,7 +37,7 @@ def _shift_value(value, step: int, path: tuple, bad: list) -> Any:
         return [_shift_value(v, step, path + (i,), bad) for i, v in enumerate(value)]
     if _is_seat(value):
         if step < 0 and value < 1:
-            bad.append(path)
+            bad.append((path, value))
             return value
         return value + step
     return value
@@ -68,7 +68,7 @@ def _walk(data, keys: Mapping[str, str], step: int, path: tuple, bad: list):
 
 
 def to_game(ruling: Mapping, keys: Mapping[str, str]) -> tuple[dict, list[tuple]]:
-    """The ruling with seats counted from 0, and the paths of any seat 0 (refused)."""
+    """The ruling with seats counted from 0, and (path, value) of any seat below 1."""
     bad: list[tuple] = []
     out = _walk(dict(ruling), keys, -1, (), bad)
     return out, bad
@@ -77,12 +77,6 @@ def to_game(ruling: Mapping, keys: Mapping[str, str]) -> tuple[dict, list[tuple]
 def to_person(item: Any, keys: Mapping[str, str]) -> Any:
     """A step or expectation as the person wrote it (seats from 1), for messages."""
     return _walk(item, keys, 1, (), [])
-
-
-def problems(ruling: Mapping, keys: Mapping[str, str]) -> Iterator[tuple[tuple, str]]:
-    """(path in the ruling, message) for each seat 0."""
-    for path in to_game(ruling, keys)[1]:
-        yield path, ZERO
 
 
 def seat_text(seat: "int | None") -> str:
