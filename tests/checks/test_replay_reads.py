@@ -65,6 +65,16 @@ def test_the_header_names_game_seed_and_line_up(english, chinese):
     assert chinese[0].startswith("商队与强盗 — 种子3，2名玩家：1号座位 random")
 
 
+def test_the_header_says_which_seat_plays_first_when_it_is_not_seat_1(caravans):
+    """Caravans draws its first player: the header says so, so that 'seat 1' of the line-up
+    is not read as the first in turn order (the reports' seat 1)."""
+    english = list(replay_lines(*caravans, 1, ["random", "trader"], until=1))
+    assert english[0].endswith("seat 1 random, seat 2 trader; seat 2 plays first")
+    assert "P2" in english[1] and "first player" in english[1]
+    chinese = list(replay_lines(*caravans, 1, ["random", "trader"], until=1, lang="zh"))
+    assert chinese[0].endswith("；2号座位先行")
+
+
 def test_every_check_says_what_it_needs_and_whether_it_succeeds(english, chinese):
     checks = [line for line in english if CHECK.search(line)]
     assert len(checks) >= 5

@@ -1,12 +1,13 @@
 """`toolkit replay` for any game: play one game from its seed and agents through the game
 loop and print it like a game log.
 
-The header names the game, the seed and the line-up (seats from 1). Each action is printed
-once, in words (`game.describe_action`), followed by what it caused (the new lines of
-`game.log_lines`; a log line that only repeats the action is left out). When the turn passes
-to another seat, the game's running score (`game.score_line`) is printed if it changed. The
-end names the winner(s) with the score and why the game ended (`game.end_line`, else the
-winning seats, the last score and the record's `end_reason`).
+The header names the game, the seed and the line-up (seats from 1, as in every report), and
+the seat that acts first when it is not seat 1 (a game may draw its first player). Each
+action is printed once, in words (`game.describe_action`), followed by what it caused (the
+new lines of `game.log_lines`; a log line that only repeats the action is left out). When
+the turn passes to another seat, the game's running score (`game.score_line`) is printed if
+it changed. The end names the winner(s) with the score and why the game ended
+(`game.end_line`, else the winning seats, the last score and the record's `end_reason`).
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ WORDS = {
     "en": {"header": "{title} — seed {seed}, {n} players: {lineup}", "seat": "seat {n}",
            "winner": "Winner: {seats}", "winners": "Winners: {seats}",
            "no_winner": "No winner", "score": " — {score}", "reason": " (ended: {reason})",
-           "stopped": "stopped after action {n}", "sep": ", "},
+           "stopped": "stopped after action {n}", "sep": ", ", "first": "; {seat} plays first"},
     "zh": {"header": "{title} — 种子{seed}，{n}名玩家：{lineup}", "seat": "{n}号座位",
            "winner": "胜者：{seats}", "winners": "胜者：{seats}", "no_winner": "无人获胜",
            "score": " — {score}", "reason": "", "stopped": "在第{n}个行动后停止",
-           "sep": "，"},
+           "sep": "，", "first": "；{seat}先行"},
 }
 INDENT = "      "   # what an action caused
 SCORE = "  = "      # the running score
@@ -68,6 +69,9 @@ def replay_lines(game, catalog, seed: int, agents: list[str], until: int | None 
             last_score[0] = text
 
     start = game.new_game(catalog, seed, list(agents))
+    first = None if game.is_terminal(start) else game.current_player(start)
+    if isinstance(first, int) and 0 < first < len(agents):   # the line-up is not turn order
+        lines[0] += words["first"].format(seat=seat(first))
     new_log(start)
     try:
         played = play(game, catalog, seed, agents, until=until, before=before, after=after,
