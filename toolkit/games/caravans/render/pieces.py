@@ -18,7 +18,7 @@ COINS = ((1, 30), (5, 12))  # (value, how many): enough for four players' purses
 STICKER = 12.0            # mm: one die face sticker
 LEGEND = ("combat", "perception", "leadership", "influence", "defense", "shield", "cargo",
           "mercenaries", "attack", "agility", "gold", "glory", "skull")
-TRACKS = ("defense", "shield", "cargo", "mercenaries", "attack")
+TRACKS = ("defense", "shield", "cargo", "mercenaries", "attack", "agility")
 
 
 def seats(ctx: Ctx) -> list[dict]:

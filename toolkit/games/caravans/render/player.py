@@ -1,6 +1,7 @@
 """The player board as a view model: hero and party card slots, the party's stat tracks
-(0 to the stat cap of game.yaml), the agility box, equipment and special-weapon slots (one
-per kind), the goods area and the glory-card area. Sizes in mm."""
+(0 to the stat cap of game.yaml, agility included: equipment changes it), equipment and
+special-weapon slots (one per kind), the goods area and the glory-card area, each holding
+its cards at their size. Sizes in mm."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ from toolkit.render.pdf_units import page_name
 from toolkit.render.views import Ctx
 
 from .markers import MARKER_SIZE
-from .pieces import seats
+from .pieces import TOKEN, TRACKS, seats
 
-TRACKS = ("defense", "shield", "cargo", "mercenaries", "attack")
 GAP = 6.0
-DOT = 8.5
+FAN = {"good": 12.0, "glory_card": 16.0}  # mm each further card of an area shows
 
 
 def player_view(ctx: Ctx) -> dict:
+    """Slots and areas sized from what they hold: card slots and areas from the kinds'
+    card sizes, track spaces from the track markers (`pieces.TOKEN` plus 1 mm), token
+    rows from the equipment and weapon sizes."""
     game = ctx.catalog.game
     hw, hh = card_size(ctx.catalog, "hero", DEFAULT_CARD)
     pw, ph = card_size(ctx.catalog, "party", DEFAULT_CARD)
@@ -26,12 +29,12 @@ def player_view(ctx: Ctx) -> dict:
              {"x": 2 * GAP + hw, "y": top, "w": pw, "h": ph, "label": ctx.word("party_slot"),
               "icon": ctx.icons.url("party")}]
     tx = 3 * GAP + hw + pw
+    dot = TOKEN[0] + 1.0
     values = list(range(0, game.combat.stat_cap + 1))
-    tracks = [{"label": ctx.word(s), "icon": ctx.icons.url(s), "y": top + i * (DOT + 3.5)}
+    tracks = [{"label": ctx.word(s), "icon": ctx.icons.url(s), "y": top + i * (dot + 2.0)}
               for i, s in enumerate(TRACKS)]
-    track_w = 30 + len(values) * (DOT + 1.8)
-    agility_y = top + len(TRACKS) * (DOT + 3.5) + 2
-    row_y = top + max(hh, ph, agility_y + 18 - top) + GAP + 4
+    track_w = 30 + len(values) * (dot + 1.8)
+    row_y = top + max(hh, ph, len(TRACKS) * (dot + 2.0)) + GAP + 4
     tokens = []
     y = row_y
     for kind in ("equipment", "weapon"):
@@ -41,21 +44,22 @@ def player_view(ctx: Ctx) -> dict:
                                          else "weapon_slots"),
                        "icon": ctx.icons.url(kind)})
         y += h + 9
-    last = tokens[-1]
-    width = max(tx + track_w + GAP, GAP + tokens[0]["count"] * (tokens[0]["w"] + 2) + GAP)
-    area_x = GAP + last["count"] * (last["w"] + 2) + GAP
-    area_w = (width - area_x - 2 * GAP) / 2
-    area_h = max(last["h"] + 4, 26.0)
-    area_y = last["y"] - 4
-    areas = [{"x": area_x, "y": area_y, "w": area_w, "h": area_h,
-              "label": ctx.word("goods_area"), "icon": ctx.icons.url("good")},
-             {"x": area_x + area_w + GAP, "y": area_y, "w": area_w, "h": area_h,
-              "label": f"{ctx.word('glory_cards')} (≤ {game.glory_hand_limit})",
-              "icon": ctx.icons.url("glory")}]
-    return {"w": round(width, 1), "h": round(max(area_y + area_h, y - 9) + GAP, 1), "slots": slots,
-            "tracks": tracks, "steps": values, "tx": tx, "dot": DOT,
-            "agility": {"y": agility_y, "label": ctx.word("agility_box"),
-                        "icon": ctx.icons.url("agility")},
+    area_y = y - 4
+    areas, x = [], GAP
+    for kind, label, icon, count in (
+            ("good", ctx.word("goods_area"), "good", game.combat.stat_cap),
+            ("glory_card", f"{ctx.word('glory_cards')} (≤ {game.glory_hand_limit})", "glory",
+             game.glory_hand_limit)):
+        cw, ch = card_size(ctx.catalog, kind, DEFAULT_CARD)
+        w = cw + (count - 1) * FAN[kind] + 8
+        areas.append({"x": x, "y": area_y, "w": w, "h": ch + 12, "label": label,
+                      "icon": ctx.icons.url(icon), "card": {"w": cw, "h": ch},
+                      "fan": [round(4 + i * FAN[kind], 1) for i in range(count)]})
+        x += w + GAP
+    width = max(tx + track_w + GAP, GAP + tokens[0]["count"] * (tokens[0]["w"] + 2) + GAP, x)
+    height = area_y + max(a["h"] for a in areas) + GAP
+    return {"w": round(width, 1), "h": round(height, 1), "slots": slots,
+            "tracks": tracks, "steps": values, "tx": tx, "dot": dot,
             "tokens": tokens, "areas": areas, "title": ctx.word("player_board"),
             "game": ctx.t(game.title)}
 
