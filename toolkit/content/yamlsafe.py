@@ -239,8 +239,9 @@ def _in_plain_words(text: str, problem: str, line: int | None):
     if line is None:
         return None
     lines = text.split("\n")
-    for n in range(max(1, line - 2), min(line, len(lines)) + 1):   # the colon that broke it
-        found = _FULL_WIDTH_KEY.match(lines[n - 1])
+    colon = problem.startswith(("could not find expected ':'", "mapping values are not"))
+    for n in range(min(line, len(lines)), max(1, line - 2) - 1, -1) if colon else ():
+        found = _FULL_WIDTH_KEY.match(lines[n - 1])   # the nearest line a '：' broke
         if found:
             return ("a full-width colon '：' after a key (typed with a Chinese input method); "
                     "YAML needs the ASCII colon ':'", n, found.start(1) + 1, COLON_HINT)
