@@ -279,8 +279,9 @@ def _latest_json(result: MetricResult) -> dict[str, Any] | None:
     est = result.latest
     if est is None:
         return None
-    return {"units": est.units, "baseline": est.baseline, "candidate": est.candidate,
-            "delta": est.delta, "ci95": list(est.ci()) if est.ci() else None}
+    return {"units": est.units, "seen": result.seen_latest, "baseline": est.baseline,
+            "candidate": est.candidate, "delta": est.delta,
+            "ci95": list(est.ci()) if est.ci() else None}
 
 
 def report_json(comparison: Comparison) -> dict[str, Any]:

@@ -40,8 +40,9 @@ class MetricResult:
     decision: str
     decided_at: int | None      # paired games when decided
     test: gsprt.Test | None
-    seen: int | None = None     # units the metric came up in (None: not counted)
+    seen: int | None = None     # units the metric came up in (decided: by the decision)
     latest: Estimate | None = None   # decided: the estimate over every unit played since
+    seen_latest: int | None = None   # ... and the units the metric came up in by then
 
     @property
     def few(self) -> bool:
@@ -65,7 +66,7 @@ class SequentialTest:
         self.tolerances = tolerances
         self.alpha, self.beta, self.min_units = alpha, beta, min_units
         self.identical = identical      # the versions play the same games (no sampling)
-        self.at_decision: dict[str, Estimate] = {}   # the estimate each decision read
+        self.at_decision: dict[str, tuple[Estimate, int]] = {}   # estimate and units seen
         self.accumulators = {m.name: Accumulator(m) for m in self.metrics}
         self.units = 0
         self.games = 0
@@ -112,7 +113,7 @@ class SequentialTest:
         for name, verdict in new.items():
             self.decided[name] = verdict
             self.decided_at[name] = self.games
-            self.at_decision[name] = self.estimates[name]
+            self.at_decision[name] = (self.estimates[name], self.seen[name])
         return new
 
     def decidable(self, name: str) -> bool:
@@ -132,11 +133,12 @@ class SequentialTest:
         out = []
         for metric in self.metrics:
             latest = self.estimates.get(metric.name) or Estimate(None, None, self.units)
-            est = self.at_decision.get(metric.name, latest)
+            est, seen = self.at_decision.get(metric.name, (latest, self.seen[metric.name]))
             open_ = gsprt.INCONCLUSIVE if self.observed(metric) else UNOBSERVED
             out.append(MetricResult(
                 metric, self.tolerance(metric), est,
                 self.decided.get(metric.name, open_),
                 self.decided_at.get(metric.name), self.tests.get(metric.name),
-                self.seen[metric.name], latest if metric.name in self.decided else None))
+                seen, latest if metric.name in self.decided else None,
+                self.seen[metric.name]))
         return out
