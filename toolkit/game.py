@@ -31,6 +31,8 @@ Optional (each has a default here that works for any game):
     sides(catalog)                     the report's factors by name: sides it leads with
                                        (Root's factions), levers (heroes), styles, seat, usage
     skill_ladder(catalog)              agent names weakest first, for the report's skill ladder
+    value(state, seat)                 a seat's estimated share of the win in an unfinished
+                                       position, for the search's truncated rollouts (None)
     id_metrics(record, ids)            per-seat numbers about given content ids (card use), compare
     in_play(catalog, seed, seats)      group ids the setup alone gives the seats (compare focuses)
     report_sections(records, catalog)  extra sections of the balance report
@@ -215,6 +217,14 @@ class Game:
         game offers."""
         known = set(self.agent_names(catalog)) | {"random", "search"}
         return [a for a in ("random", "heuristic", "search") if a in known]
+
+    def value(self, state: State, seat: int) -> "float | None":
+        """An estimate, in [0, 1], of `seat`'s share of the win in the unfinished `state`
+        (the seats' estimates need not add up to 1). The generic `search` then cuts its
+        rollouts after `toolkit.agents.search.HORIZON` actions and scores this instead of
+        playing to the end. None: the game gives no estimate (the default, which a game that
+        does not override this method keeps: its rollouts play to the end)."""
+        return None
 
     def id_metrics(self, record: Mapping, ids: Iterable[str]) -> dict[str, list[float]]:
         """Per-seat numbers about particular content ids, which `compare` asks for the ids

@@ -26,14 +26,14 @@ def test_search_finds_the_winning_move():
     game = TakeAway(pile=5)
     state = game.new_game(CATALOG, 1, ["search", "random"])
     for seed in range(3):
-        agent = make_agent("search:300", game, CATALOG, 0, seed)
+        agent = make_agent("search:900", game, CATALOG, 0, seed)
         assert agent.choose(game.observation(state, 0), game.legal_actions(state)) == ("take", 1)
 
 
 def test_search_beats_random_from_either_seat():
-    first = sum(play_game(GAME, CATALOG, seed, ["search:60", "random"])["winner"] == [0]
+    first = sum(play_game(GAME, CATALOG, seed, ["search:150", "random"])["winner"] == [0]
                 for seed in range(10))
-    second = sum(play_game(GAME, CATALOG, seed, ["random", "search:60"])["winner"] == [1]
+    second = sum(play_game(GAME, CATALOG, seed, ["random", "search:150"])["winner"] == [1]
                  for seed in range(10))
     assert first + second >= 16, (first, second)
 

@@ -49,6 +49,15 @@ class KingsAndThings(Game):
         from toolkit.games.kings_and_things.hidden import fast_clone
         return fast_clone(state)
 
+    def value(self, state, seat):
+        """The generic search's estimate of a seat's share of the win (Game.value): its
+        income, thrice while it holds a citadel, against everyone's."""
+        from toolkit.games.kings_and_things.state import income
+        data = data_mod.by_key(state.key)
+        worth = [1 + income(state, data, s) * (3 if state.citadels_of(s) else 1)
+                 for s in range(state.n)]
+        return worth[seat] / sum(worth)
+
     # ---- information --------------------------------------------------------------------
     def observation(self, state, seat):
         return hidden.observation(state, seat)

@@ -38,6 +38,14 @@ class NanhuangGame(Game):
     def clone(self, state):
         return state.clone()
 
+    def value(self, state, seat: int) -> float:
+        """The generic search's estimate of a seat's share of the win (Game.value): its
+        field's power plus two a card in hand, against every player still in."""
+        from toolkit.games.nanhuang2.rules import field_strength
+        worth = [1 + field_strength(state, s) + 2 * len(p.hand) if p.alive else 0
+                 for s, p in enumerate(state.players)]
+        return worth[seat] / max(1, sum(worth))
+
     # ---- information -----------------------------------------------------------------
     def observation(self, state, seat: int):
         return observe.observation(state, seat)

@@ -33,8 +33,13 @@ def deal(catalog, seed, factions) -> State:
     return s
 
 
+# the rule book's setup order, whatever the turn order (the Eyrie take the corner opposite
+# the keep, so the Marquise must have placed it first)
+SETUP_ORDER = ("marquise", "eyrie", "vagabond", "alliance")
+
+
 def _next_setup(s, st):
-    for seat in range(s.turn, len(s.factions)):
+    for seat in sorted(range(len(s.factions)), key=lambda i: SETUP_ORDER.index(s.fac(i))):
         if turn.faction_module(s.fac(seat)).setup_options(s, st, seat):
             s.turn = seat
             return
@@ -114,6 +119,14 @@ class RootGame(Game):
 
     def clone(self, s):
         return s.copy()
+
+    def value(self, s, seat):
+        """The generic search's estimate of a seat's share of the win (Game.value): a
+        softmax of the victory points, one point in four of the goal doubling the odds."""
+        import math
+        scale = max(1.0, static_of(s).setting("win_vp") / 4) / math.log(2)
+        weights = [math.exp(v / scale) for v in s.vp]
+        return weights[seat] / sum(weights)
 
     # ---- information -----------------------------------------------------------------------
     def observation(self, s, seat):
