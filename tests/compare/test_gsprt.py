@@ -114,6 +114,11 @@ def test_a_decision_keeps_the_estimate_it_read():
     assert result.decided_at == 80 and result.estimate.units == 20
     assert result.estimate.delta == pytest.approx(0.35) and result.estimate.ci()[0] > 0
     assert result.latest.units == 60 and result.latest.delta < 0
+    from toolkit.compare.report import change_line
+    line = change_line(result)   # the verdict with its own figures, the later ones labelled
+    assert "(+35.0 ± 16.1 pp), more than the 5.0 pp tolerance; decided after 80 paired" in line
+    assert line.endswith("(by the end, over all 60 seeds: -21.7 ± 11.5 pp, which no longer "
+                         "agrees; decisions are final: read it as a possible false alarm)")
 
 
 @pytest.mark.parametrize("seed, alpha, beta", [(0, 0.05, 0.05), (1, 0.05, 0.05),

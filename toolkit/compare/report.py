@@ -118,12 +118,31 @@ def change_line(result: MetricResult) -> str:
         label=result.metric.label, group=group)
     spread = "spread of win rates " if result.metric.family == "balance" else ""
     return (f"Candidate {phrase}: {spread}{estimate_text(result)}, {size_text(result)}; "
-            f"decided after {result.decided_at:,} paired games")
+            f"decided after {result.decided_at:,} paired games{later_text(result)}")
 
 
 def _same_line(result: MetricResult, tolerances: str) -> str:
     return (f"no meaningful change in {result.metric.label}: {estimate_text(result)}, within "
-            f"{tolerances}; decided after {result.decided_at:,} paired games")
+            f"{tolerances}; decided after {result.decided_at:,} paired games"
+            f"{later_text(result)}")
+
+
+def later_text(result: MetricResult) -> str:
+    """A note after a verdict whose estimate over every seed played since no longer agrees
+    with it (its interval holds 0, or leaves the tolerance band): the verdict stays, as a
+    sequential decision must, but the designer sees the later figures, labelled as such."""
+    later, est = result.latest, result.estimate
+    if later is None or later.units <= est.units or later.ci() is None:
+        return ""
+    lo, hi = later.ci()
+    agrees = {gsprt.INCREASE: lo > 0, gsprt.DECREASE: hi < 0,
+              gsprt.NO_CHANGE: -result.tolerance < lo <= hi < result.tolerance}
+    if agrees.get(result.decision, True):
+        return ""
+    half = change_text(result, (hi - lo) / 2, sign=False)
+    return (f" (by the end, over all {later.units:,} seeds: "
+            f"{change_text(result, later.delta).replace(' pp', '')} ± {half}, which no "
+            f"longer agrees; decisions are final: read it as a possible false alarm)")
 
 
 def focus_text(comparison: Comparison) -> str:
