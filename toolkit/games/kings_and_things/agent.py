@@ -1,10 +1,17 @@
 """A heuristic player: explores and attacks with stacks strong enough for the job, keeps its
 fort hex garrisoned, raises one fort toward a citadel, recruits with gold it does not need
-for building, bluffs only with what it cannot support, and retreats from losing battles."""
+for building, bluffs only with what it cannot support, and retreats from losing battles.
+
+Citadels come first (issue #23): an enemy citadel is stormed by everything that can reach
+it, the rest closes in; a castle that may become a citadel draws units within reach; an own
+citadel (or the castle about to be one) keeps its garrison and calls units home when enemies
+are within a move. `agent_hunter.Hunter`, the counter that beat the old heuristic 2 to 1,
+no longer does (docs/agents.md, bench/agents_kt_nh.py)."""
 
 from __future__ import annotations
 
 from toolkit.games.kings_and_things.data import by_key
+from toolkit.games.kings_and_things.phases.build import citadel_allowed
 from toolkit.games.kings_and_things.phases.movement import reach
 from toolkit.games.kings_and_things.state import income, supported, value_of
 
@@ -213,11 +220,76 @@ class Heuristic:
         return strength
 
     def _make_plan(self, obs, data):
-        plan = []
+        """Citadels first: an enemy citadel wins at the end of the next construction phase,
+        so everything that can reach one storms it, and the rest closes in; an own citadel
+        (or the castle about to become one) keeps its whole garrison and draws the idle
+        units in. Then the raids of `_raid_plan` with what is left."""
         occ = obs.occupancy()
+        mine = sorted((t for t, u in obs.units.items()
+                       if u["owner"] == self.seat and not u["moved"]), key=lambda t: int(t[1:]))
+        enemy = [h for h in range(len(obs.owner))
+                 if obs.fort[h] == 4 and obs.owner[h] not in (None, self.seat)]
+        home = self._home(obs, data)
+        plan, busy = [], set()
+        if home is not None:   # the garrison stays
+            busy |= {t for t in mine if obs.units[t]["hex"] == home}
+        if enemy:
+            for token in mine:
+                hits = [h for h in reach(obs, data, token, occ) if h in enemy]
+                if token not in busy and hits:
+                    plan.append((token, hits[0]))
+                    busy.add(token)
+            plan += self._close_in(obs, data, occ, [t for t in mine if t not in busy], enemy)
+            busy |= {t for t, _ in plan}
+        elif home is not None:
+            for token in mine:
+                if token not in busy and home in reach(obs, data, token, occ) \
+                        and self._threatened(obs, data, home):
+                    plan.append((token, home))
+                    busy.add(token)
+        plan += self._raid_plan(obs, data, occ, busy)
+        busy |= {t for t, _ in plan}
+        rising = [h for h in range(len(obs.owner)) if obs.fort[h] == 3
+                  and obs.owner[h] not in (None, self.seat)
+                  and citadel_allowed(obs, data, obs.owner[h])]
+        if rising:   # a castle that may be a citadel after this round: get within reach
+            plan += self._close_in(obs, data, occ, [t for t in mine if t not in busy], rising)
+        return plan
+
+    def _close_in(self, obs, data, occ, tokens, goals):
+        """Moves that bring each of `tokens` nearer the nearest of `goals`, on hexes that are
+        safe (own or unowned, no enemy there)."""
+        far = _distances(obs, goals)
+        out = []
+        for token in tokens:
+            here = far.get(obs.units[token]["hex"], 99)
+            closer = [h for h in reach(obs, data, token, occ) if far.get(h, 99) < here
+                      and obs.owner[h] in (None, self.seat) and obs.seats_at(h) <= {self.seat}]
+            if closer:
+                out.append((token, min(closer, key=lambda h: (far[h], h))))
+        return out
+
+    def _home(self, obs, data):
+        """The own citadel, or the castle that can become one at the next construction."""
+        held = obs.citadels_of(self.seat)
+        if held:
+            return held[0]
+        castles = [h for h in obs.hexes_of(self.seat) if obs.fort[h] == 3]
+        if castles and citadel_allowed(obs, data, self.seat) and obs.gold[self.seat] >= 5:
+            return castles[0]
+        return None
+
+    def _threatened(self, obs, data, hex_) -> bool:
+        """Enemy units within four hexes of `hex_` (one move)."""
+        near = _distances(obs, [hex_])
+        return any(u["owner"] != self.seat and near.get(u["hex"], 99) <= 4
+                   for u in obs.units.values())
+
+    def _raid_plan(self, obs, data, occ, busy):
+        plan = []
         stacks: dict[int, list[str]] = {}
         for token, u in sorted(obs.units.items(), key=lambda i: int(i[0][1:])):
-            if u["owner"] == self.seat and not u["moved"]:
+            if u["owner"] == self.seat and not u["moved"] and token not in busy:
                 stacks.setdefault(u["hex"], []).append(token)
         taken: set[int] = set()
         for hex_, tokens in sorted(stacks.items()):
@@ -252,3 +324,18 @@ class Heuristic:
                     plan.append((token, spots[0]))
                     taken.add(spots[0])
         return plan
+
+
+def _distances(obs, sources) -> dict[int, int]:
+    """Steps from the nearest of `sources` to every hex, across any terrain."""
+    out = {h: 0 for h in sources}
+    frontier = list(sources)
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in obs.neighbours(h):
+                if n not in out:
+                    out[n] = out[h] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return out
