@@ -104,7 +104,10 @@ def _phases(project: Path, opts: BuildOptions, step) -> BuildResult:
                           + ", ".join(refused), hint="art and icons must be inside the project")
     result.warnings += checks.overflow_warnings(faces, where, catalog)
     readers = warm_readers(where)
-    result.warnings += floor_warnings(faces, where, readers, opts.out / ".type-sizes.json")
+    laid_out, small = checks.layout_warnings(faces, where, readers)
+    result.warnings += laid_out
+    result.warnings += floor_warnings([f for f in faces if f.key not in small], where,
+                                      readers, opts.out / ".type-sizes.json")
     if opts.strict and result.warnings:
         raise RenderError("warnings are errors with --strict:\n" + "\n".join(result.warnings))
     step(note="imposing the print files")

@@ -114,7 +114,8 @@ def engine_stamp() -> str:
             names.append(f"{package}={version(package)}")
         except PackageNotFoundError:
             names.append(f"{package}=?")
-    return ";".join(names) + ";" + hash_files([Path(__file__).with_name("pdf.py")])
+    return ";".join(names) + ";" + hash_files([Path(__file__).with_name(n)
+                                                    for n in ("pdf.py", "layout_checks.py")])
 
 
 def face_digest(face, theme: str, lang: str, memo: dict | None = None) -> str:

@@ -104,3 +104,30 @@ def overflow_warnings(faces, where, catalog) -> list[str]:
             out.append(f"{file}:{line}: warning: the rules text or title of '{face.id}' does "
                        "not fit its box even at the smallest size; shorten it")
     return out
+
+
+def layout_warnings(faces, where, readers: dict) -> tuple[list[str], set[str]]:
+    """The problems the renderer measured on each face's laid-out page (text cut off,
+    out of its box, over other text, near the trim, under the type floor:
+    toolkit.render.layout_checks), one warning each naming the card and the field; and
+    the keys of the faces with a type-floor problem (not warned twice)."""
+    from pypdf import PdfReader
+
+    from toolkit.render.layout_checks import face_warnings, layout_problems
+
+    out: list[str] = []
+    small: set[str] = set()
+    seen: set[tuple[str, int]] = set()
+    for face in faces:
+        rendered = where[face.key]
+        spot = (rendered.path, rendered.index)
+        if spot in seen:
+            continue
+        seen.add(spot)
+        if rendered.path not in readers:
+            readers[rendered.path] = PdfReader(rendered.path)
+        problems = layout_problems(readers[rendered.path].pages[rendered.index])
+        if any("pt floor" in p for p in problems):
+            small.add(face.key)
+        out += face_warnings(face, problems)
+    return out, small

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.render.views import Ctx, base
+from toolkit.render.views import Ctx, base, translated
 
 SKIP = {"id", "kind", "name", "copies", "art", "text", "flavor", "effects", "color"}
 
@@ -26,7 +26,8 @@ def generic_view(ctx: Ctx, kind: str, card) -> dict:
 def field_label(ctx: Ctx, key: str, decl, kind: str = "") -> str:
     label = getattr(decl, "label", None)
     entry = ctx.theme["words"].get(key)
-    if not getattr(label, ctx.lang, None) and not (entry and label is None):
+    if not translated(label, ctx.lang) and not (entry and label is None
+                                                and translated(entry, ctx.lang)):
         ctx.english(kind, "field labels", key)
     if label is not None:
         return ctx.t(label, note=False)
@@ -45,13 +46,13 @@ def value_text(ctx: Ctx, value, decl=None, kind: str = "", key: str = "") -> str
         labels = getattr(decl, "labels", None) or {}
         enum = "enum" in (getattr(decl, "type", None), getattr(decl, "of", None))
         if value in labels:
-            if not getattr(labels[value], ctx.lang, None):
+            if not translated(labels[value], ctx.lang):
                 ctx.english(kind, f"values of '{key}'", value)
             return ctx.t(labels[value], note=False)
         if getattr(decl, "ref", None) or value in ctx.catalog.names:
             return ctx.name(value)
         word = ctx.theme["words"].get(value) if enum else None   # the theme's strings
-        if word and word.get(ctx.lang):
+        if word and translated(word, ctx.lang):
             return word[ctx.lang]
         if enum:
             ctx.english(kind, f"values of '{key}'", value)
@@ -62,10 +63,15 @@ def value_text(ctx: Ctx, value, decl=None, kind: str = "", key: str = "") -> str
 
 
 def untranslated_warnings(ctx: Ctx, project) -> list[str]:
-    """One warning per kind whose generic card printed English in this build's language,
+    """A warning per card whose rules print nothing (effects, no text); one per kind whose
+    generic card printed English in this build's language,
     at the kind's declaration in game.yaml, and one for the texts printed without their
     translation (validate names each at its line)."""
     out = []
+    for card_id in ctx.no_text:
+        file, line, _ = ctx.catalog.source(card_id)
+        out.append(f"{file}:{line}: warning: '{card_id}' has effects but no text, so its card "
+                   "prints no rules (effect ids are never printed); add text: {en, zh}")
     if ctx.english_texts:
         texts = [f"'{t}'" for t in ctx.english_texts]
         out.append(f"warning: the {ctx.lang} build prints {len(texts)} text"
@@ -82,6 +88,10 @@ def untranslated_warnings(ctx: Ctx, project) -> list[str]:
         doc = None
     for kind, whats in sorted(ctx.untranslated.items()):
         line, col = doc.where(("kinds", kind)) if doc is not None else (1, 1)
+        if kind not in ctx.catalog.game.kinds:   # a part the game adds (K&T's "heroes")
+            out.append(f"warning: the {ctx.lang} build names the part '{kind}' in English; "
+                       f"add kinds: {{{kind}: {{en, {ctx.lang}}}}} to templates/theme.yaml")
+            continue
         out.append(f"{file}:{line}:{col}: warning: the {ctx.lang} cards of kind '{kind}' print "
                    f"English for {_what(whats)}; add label: {{en, {ctx.lang}}} to the "
                    f"kind or field, labels: {{value: {{en, {ctx.lang}}}}} for values")

@@ -69,7 +69,21 @@ def group_label(ctx, group: str, fronts) -> str:
         kinds = dict.fromkeys(ctx.kind_label(f.kind) for f in fronts)
         size = group.split(" ", 1)[1].replace("x", " × ")
         return ctx.word("tokens").format(size=size) + ": " + ", ".join(kinds)
-    return ctx.word("deck").format(kind=ctx.kind_label(group))
+    return deck_label(ctx, ctx.kind_label(group))
+
+
+def deck_label(ctx, name: str) -> str:
+    """"Hero cards" / "英雄卡", without doubling a word the name already ends with
+    ("Shared card" -> "Shared cards", "荣誉卡" stays, "Hex tiles" stays)."""
+    if ctx.lang == "zh":
+        return name if name.endswith(("卡", "牌", "地块", "标记", "物")) else \
+            ctx.word("deck").format(kind=name)
+    low = name.lower()
+    if low.endswith(" card"):
+        return name + "s"
+    if low.endswith(("cards", "tiles", "tokens", "markers", "counters", "boards", "reference")):
+        return name
+    return ctx.word("deck").format(kind=name)
 
 
 def caption_words(ctx) -> dict:

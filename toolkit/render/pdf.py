@@ -11,11 +11,13 @@ before WeasyPrint starts (toolkit.render.fonts).
 from __future__ import annotations
 
 import gc
+import json
 import logging
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from toolkit.render import fonts
+from toolkit.render.layout_checks import LAYOUT_KEY, page_problems
 
 fonts.install()  # before WeasyPrint starts fontconfig  # noqa: E402
 
@@ -188,6 +190,16 @@ def _stylesheet(base_url: str, fetcher):
     return _SHARED[key], fonts
 
 
+def _note(pdf, problems: list[list[str]]) -> None:
+    """Each page of the batch carries its layout problems (JSON, in its page dictionary),
+    so a cached face reports them again without being laid out."""
+    pages = [obj for obj in pdf.objects if isinstance(obj, pydyf.Dictionary)
+             and obj.get("Type") == "/Page"]
+    for page, found in zip(pages, problems):
+        if found:
+            page[LAYOUT_KEY] = pydyf.String(json.dumps(found, ensure_ascii=True))
+
+
 def render_batch(job: dict) -> dict:
     """`job` laid out with the cyclic garbage collector off: WeasyPrint's layout makes
     millions of short-lived objects and no cycles worth collecting mid-batch."""
@@ -237,9 +249,10 @@ def _render_batch(job: dict) -> dict:
             break
     order = [chosen[f["key"]] for f in job["faces"]]
     pages = [page for page, _, _ in order]
+    problems = [page_problems(page) for page in pages]
     try:
         _count_uses(pages)
-        pdf = docs[0].copy(pages).write_pdf()
+        pdf = docs[0].copy(pages).write_pdf(finisher=lambda _doc, out: _note(out, problems))
     finally:
         _FORMS.clear()
         _USES.clear()

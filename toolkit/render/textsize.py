@@ -2,7 +2,9 @@
 
 Read from the rendered faces themselves: WeasyPrint sets every HTML text run with a `Tf`
 operator in CSS pixels under one 0.75 scale, so a run's size in pt is its `Tf` size x 0.75;
-a run in a font whose name holds "CJK" has the CJK floor. Each face is read once per build
+a run in a CJK font (Noto Sans CJK, the shipped CT Noto Sans SC) has the CJK floor; the text
+boxes of the HTML are also checked on their layout (toolkit.render.layout_checks), so this
+reading catches what is drawn as text inside SVG. Each face is read once per build
 (from the batch PDFs the imposition opens anyway)."""
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def smallest_runs(page) -> tuple[float | None, float | None]:
         font = fonts.get("/" + name.decode())
         base = str(font.get_object().get("/BaseFont", "")) if font is not None else ""
         pt = float(size) * PX_TO_PT
-        if "CJK" in base:
+        if "CJK" in base or "Sans-SC" in base or "SansSC" in base:  # the shipped CT subset
             cjk = pt if cjk is None else min(cjk, pt)
         else:
             latin = pt if latin is None else min(latin, pt)

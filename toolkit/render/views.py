@@ -15,6 +15,18 @@ from toolkit.render.art import art_problem
 from toolkit.render.icons import Icons, placeholder_art
 
 
+def translated(label, lang: str) -> bool:
+    """Whether a label ({en, zh}) has a `lang` text of its own: one that only repeats the
+    English words ("Token" for both) is English still."""
+    if lang == "en":
+        return True
+    get = label.get if isinstance(label, dict) else lambda key: getattr(label, key, None)
+    got = get(lang)
+    if not got:
+        return False
+    return not (got == get("en") and re.search(r"[A-Za-z]{2}", got))
+
+
 @dataclass
 class Ctx:
     """What every view model needs: the catalog, language, icons and theme words."""
@@ -28,6 +40,7 @@ class Ctx:
     # kind -> what a non-English build printed in English (a label or value without zh)
     untranslated: dict = field(default_factory=dict)
     english_texts: dict = field(default_factory=dict)  # texts {en, zh} printed without zh
+    no_text: dict = field(default_factory=dict)  # ids of cards with effects but no text
 
     def english(self, kind: str, what: str, item: str = "") -> None:
         """Note that `what` (and its `item`) of `kind` is printed in English in this build's
@@ -65,10 +78,12 @@ class Ctx:
     def kind_label(self, kind: str) -> str:
         entry = self.theme["kinds"].get(kind)
         if entry:
+            if not translated(entry, self.lang):
+                self.english(kind, "its name")
             return entry[self.lang]
         decl = self.catalog.game.kinds.get(kind)
         label = getattr(decl, "label", None)
-        if decl is not None and not getattr(label, self.lang, None):
+        if not translated(label, self.lang):  # a kind, or a part a game adds, named in English
             self.english(kind, "its name")
         return self.t(label, note=False) if label else kind.replace("_", " ").title()
 
@@ -102,14 +117,13 @@ class IconUrls:
     __getitem__ = __getattr__
 
 
-def plain_effects(ctx: Ctx, effects) -> list[Markup]:
-    """Effects of a kind whose game gives no rules text for them: `op: key value, ...`."""
-    lines = []
-    for effect in effects or []:
-        args = ", ".join(f"{k.replace('_', ' ')} {ctx.name(v) if isinstance(v, str) else v}"
-                         for k, v in effect.params.items())
-        lines.append(Markup.escape(effect.op.replace("_", " ") + (f": {args}" if args else "")))
-    return lines
+def plain_effects(ctx: Ctx, effects, card_id: str = "") -> list[Markup]:
+    """Effects of a card that has no rules text: nothing is printed (an op id such as
+    `gain_economy` is the rules' word, not the players'), and the card is noted for a
+    warning (`ctx.no_text`)."""
+    if effects:
+        ctx.no_text.setdefault(card_id, None)
+    return []
 
 
 def art(ctx: Ctx, card, color: str) -> str:
@@ -129,7 +143,7 @@ def base(ctx: Ctx, kind: str, card, *, color: str | None = None, rules=None,
     color = color or ctx.color(kind, card)
     if rules is None:
         rules = [ctx.icons.rich(ctx.t(card.text), card.id)] if card.text is not None \
-            else plain_effects(ctx, getattr(card, "effects", None))
+            else plain_effects(ctx, getattr(card, "effects", None), card.id)
     return {"kind": kind, "id": card.id, "name": ctx.t(card.name), "color": color,
             "kind_label": ctx.kind_label(kind), "kind_icon": ctx.icons.url(kind, card.id),
             "art": art(ctx, card, color), "rules": rules,

@@ -26,7 +26,7 @@ PHASES = [
     ("Special powers: Master Thief and Assassin Primus.", "特殊能力：神偷与首席刺客。"),
     ("Pass the first player marker to the left.", "将起始玩家标记传给左边的玩家。"),
 ]
-TITLES = {"name": ("Kings & Things: player reference", "国王与Things：玩家参考"),
+TITLES = {"name": ("Kings & Things: player reference", "国王与万物：玩家参考"),
           "phases": ("A round in nine phases", "每回合九个阶段"),
           "forts": ("Forts", "堡垒"), "terrain": ("Movement cost on foot", "步行移动消耗"),
           "win": ("Winning", "胜利"),
