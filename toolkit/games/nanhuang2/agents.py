@@ -1,7 +1,13 @@
 """The game's own agent: `warlord`, a greedy heuristic. It starts with a random hand that
 gives both power and economy, keeps its rows full (fighters in front, earners behind), buys
 the best card it can afford, defeats what it can for spoils, strikes rivals once free to,
-turns spare power into economy, and never gives anything away in a trade."""
+and turns spare power into economy. Where it pays (issue #23) it also uses the rules the
+first version never touched: it recalls the weakest card of a full row to put a better one
+from the hand in its place; it buys a rival's spare basic card from its hand with power
+(3 power a card: labour would need 6 for the same card) and sells its own spare ones the
+same way; and it takes its facilities back at the end of a turn when both rows are empty
+and a rival could strike them for nothing. `warlord_plain` is the first version (none of
+those), kept to measure what they are worth (bench/agents_kt_nh.py)."""
 
 from __future__ import annotations
 
@@ -17,9 +23,13 @@ class Warlord:
         self.seat = seat
         self.rng = rng
 
+    plain = False     # True: the first version, which never trades, recalls or takes back
+
     def choose(self, obs: Any, legal: Sequence[tuple]) -> tuple:
         if legal[0][0] == "start":
             return self.start(obs, legal)
+        if not self.plain and obs.pending is not None and obs.pending[0] == "deal":
+            return self.deal_step(obs, legal)
         best, best_score = legal[0], None
         self.fight = any(a[0] in ("strike", "defeat") for a in legal)
         for action in legal:
@@ -40,8 +50,13 @@ class Warlord:
 
     def score(self, s, a) -> float:
         kind = a[0]
-        if kind == "accept":       # a gift is welcome; parting with cards is not
-            return 1.0 if not s.pending[6] else -1.0
+        if self.plain:
+            if kind == "accept":       # a gift is welcome; parting with cards is not
+                return 1.0 if not s.pending[6] else -1.0
+            if kind in ("take_back", "recall", "shift", "offer"):
+                return -1.0 if kind == "take_back" else -5.0
+        elif kind in ("accept", "take_back", "recall", "offer"):
+            return getattr(self, "score_" + kind)(s, a)
         if kind == "decline":
             return 0.0
         if kind == "wipe":
@@ -70,12 +85,144 @@ class Warlord:
         if kind == "play":
             return 45
         if kind == "basic":
-            return 10 + (2 if len(p.front) + len(p.back) < 8 else -20)
+            if len(p.front) + len(p.back) < 8:
+                return 12.0
+            # rows full: a basic with economy that would be lost at the end of the turn is
+            # stock for a rival who pays 3 power for it (trade_plan)
+            return 1.0 if not self.plain and self.spare_economy(s, a) else -10.0
         if kind == "labour":       # spare power becomes economy once nothing is left to fight
             return -1.0 if self.fight else 2.0
         if kind == "exile":        # deny the rivals the dearest card of the wilds
             return 5 + s.spec(s.wilds[a[1]]).price / 10
-        return -5.0   # recall, shift, trades: rarely worth it
+        return -5.0   # shift, the other trades: not worth it
+
+    # ---- the rules the first version never used --------------------------------------------
+    def worth(self, s, uid: int, seat: int) -> float:
+        """A hand card's worth to `seat`: what it gives once placed, or 0.5 if no row of its
+        kind has room (a spare card)."""
+        spec = s.spec(uid)
+        p = s.players[seat]
+        if spec.kind == "effect":
+            return 1.0 + spec.amount
+        room = any(s.t.fits(spec.kind, z) and (s.t.zone_slots[z] == 0
+                                               or len(p.zone(z)) < s.t.zone_slots[z])
+                   for z in ("front", "back", "facilities"))
+        return spec.power + spec.economy + 1 if room else 0.5
+
+    def weakest(self, s, zone: str):
+        """The uid of the weakest card of a full `zone` of this seat's field that may leave
+        this turn, or None."""
+        p = s.players[self.seat]
+        cap = s.t.zone_slots[zone]
+        if cap == 0 or len(p.zone(zone)) < cap:
+            return None
+        free = [u for u in p.zone(zone) if u not in p.moved and s.spec(u).kind != "monster"]
+        return min(free, key=lambda u: (s.spec(u).power + s.spec(u).economy, u), default=None)
+
+    def spare_economy(self, s, a) -> bool:
+        """Whether buying basic `a` uses economy nothing else this turn wants: no card of
+        the wilds is affordable after it."""
+        from toolkit.games.nanhuang2.rules import basic_price, wild_price
+        p = s.players[self.seat]
+        left = p.economy - basic_price(s, a[1])
+        return left >= 0 and not any(u is not None and wild_price(s, u) <= p.economy
+                                     and s.spec(u).kind != "effect" for u in s.wilds)
+
+    def score_recall(self, s, a) -> float:
+        """Recall the weakest card of a full row when the hand holds one at least 2 better
+        that fits there (it is placed next: 'place' scores above 50)."""
+        uid = a[1]
+        p = s.players[self.seat]
+        zone = "front" if uid in p.front else "back"
+        if uid != self.weakest(s, zone):
+            return -5.0
+        value = s.spec(uid).power + s.spec(uid).economy
+        better = [h for h in p.hand if h >= 0 and s.t.fits(s.spec(h).kind, zone)
+                  and s.spec(h).kind != "effect"
+                  and s.spec(h).power + s.spec(h).economy >= value + 2]
+        return 49.0 if better else -5.0
+
+    def score_take_back(self, s, a) -> float:
+        """Both rows empty: a rival strikes a facility for twice its power (often 0), so it
+        is safer in the hand, unless one more empty start would lose the game."""
+        p = s.players[self.seat]
+        if p.front or p.back or p.empty_starts > 0:
+            return -1.0
+        from toolkit.games.nanhuang2.rules import may_target
+        exposed = any(may_target(s, o, self.seat, True) for o in s.alive() if o != self.seat)
+        return 1.0 if exposed else -1.0
+
+    def trade_plan(self, s):
+        """(rival, power to give, basic card ids asked) for buying a rival's spare basics,
+        known to be in its hand, with power: 3 power a card, for rows with room; or None."""
+        from toolkit.games.nanhuang2.legal import MAX_ASKS
+        p = s.players[self.seat]
+        rate = 3
+        for rival in s.alive():
+            if rival == self.seat:
+                continue
+            known = [u for u in s.players[rival].hand if u >= 0 and s.spec(u).kind == "basic"]
+            asks = []
+            room = {z: (s.t.zone_slots[z] or 99) - len(p.zone(z)) for z in ("front", "back")}
+            for u in sorted(known, key=lambda u: -s.spec(u).power):
+                zone = next((z for z in ("front", "back") if room[z] > 0
+                             and s.t.fits(s.spec(u).kind, z)), None)
+                if zone is None or len(asks) >= MAX_ASKS or rate * (len(asks) + 1) > p.power:
+                    continue
+                room[zone] -= 1
+                asks.append(s.cards[u])
+            if asks:
+                return rival, rate * len(asks), tuple(asks)
+        return None
+
+    def score_offer(self, s, a) -> float:
+        """Below a defeat (30 and up), above labour (2): 3 power buys a card, where labour
+        turns 6 power into its price."""
+        plan = self.trade_plan(s)
+        return 38.0 if plan is not None and plan[0] == a[1] else -5.0
+
+    def deal_step(self, s, legal) -> tuple:
+        """The terms of the trade opened by `score_offer`, one by one, then propose."""
+        _, _, to, cards, power, economy, asks = s.pending
+        plan = self.trade_plan_for(s, to)
+        if plan is None:
+            return ("cancel",)
+        _, want_power, want_asks = plan
+        if power < want_power and ("give_power",) in legal:
+            return ("give_power",)
+        for cid in want_asks[len(asks):]:
+            if ("ask", cid) in legal:
+                return ("ask", cid)
+        return ("propose",) if ("propose",) in legal else ("cancel",)
+
+    def trade_plan_for(self, s, to):
+        if not hasattr(self, "_deal") or self._deal[0] != (s.round, to):
+            plan = self.trade_plan(s)
+            # the plan is fixed when the trade opens (the power given is already set aside)
+            self._deal = ((s.round, to), plan if plan and plan[0] == to else None)
+        return self._deal[1]
+
+    def score_accept(self, s, a) -> float:
+        """Take a trade whose gain to this seat (cards and the power and economy it will
+        receive) is at least what it gives (the basics asked, at their worth here), and at
+        least what the giver gains by the same measure."""
+        _, frm, to, cards, power, economy, asks = s.pending
+        me = s.players[self.seat]
+        got = sum(self.worth(s, u, self.seat) for u in cards) + 0.8 * power + economy
+        taken, pool = 0.0, list(me.hand)
+        for cid in asks:
+            uid = next(u for u in pool if u >= 0 and s.cards[u] == cid)
+            pool.remove(uid)
+            taken += self.worth(s, uid, self.seat)
+        theirs = 3.0 * len(asks) - got   # what the giver gains, at the supply's price
+        return 1.0 if got >= taken and got - taken >= theirs - 0.01 else -1.0
+
+
+def make_plain(game, catalog, seat: int, rng: random.Random, arg: str | None = None) -> Warlord:
+    """The first warlord (no trades, recalls or take-backs): a yardstick for the benches."""
+    agent = Warlord(seat, rng)
+    agent.plain = True
+    return agent
 
 
 def make_warlord(game, catalog, seat: int, rng: random.Random, arg: str | None) -> Warlord:
