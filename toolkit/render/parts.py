@@ -7,7 +7,8 @@
                         (large: tiled on one-sided sheets) or markers (tokens with backs)
 
 The generic renderer imports no game: it asks `toolkit.games.game_for(catalog)` (None for a
-project without rules, which then prints every kind with the generic template)."""
+project without rules, which then prints every kind with the generic template, but a kind
+whose entries carry `shape` and `size` as counters: `declared_counters`)."""
 
 from __future__ import annotations
 
@@ -76,7 +77,20 @@ def game_parts(catalog, trust: bool = False, untrusted_ok: bool = False) -> Game
             raise
         return GameParts(note="the cards are built without the parts the project's rules "
                               f"print (boards, tokens): {exc.message}")
-    items = game.render_parts(catalog) if game is not None else []
+    items = game.render_parts(catalog) if game is not None else declared_counters(catalog)
     return GameParts(tuple(Path(i.folder) for i in items if isinstance(i, Templates)),
                      {i.kind: i for i in items if isinstance(i, KindStyle)},
                      tuple(i for i in items if isinstance(i, Part)))
+
+
+def declared_counters(catalog) -> list:
+    """The parts of a project without rules: each kind declaring `shape` and `size`
+    fields prints as counters of that shape (toolkit/render/counters.py), not as cards."""
+    from toolkit.render.counters import TEMPLATES, counter_kinds, counter_part
+
+    kinds = counter_kinds(catalog)
+    if not kinds:
+        return []
+    return [Templates(TEMPLATES)] + [
+        KindStyle(k, lambda ctx, card, variant: {}, variants=lambda card: []) for k in kinds
+    ] + [counter_part(k) for k in kinds]
