@@ -18,7 +18,8 @@ a game with none is searched with uniformly random rollouts and no anchor.
    world with the same rollout seed (a paired comparison), so N simulations are
    `max(2, N // candidates)` worlds times the candidates.
 3. *Rollouts.* After the candidate, every seat plays its prior (fresh agents, one stream
-   per rollout), each from its seat's observation, for at most HORIZON actions when the
+   per rollout), reading the sampled world (WORLD_VIEW: its hidden parts are samples, not
+   the truth; else each seat's observation of it), for at most HORIZON actions when the
    game has a value hook (`Game.value(state, seat)`, an estimate of the seat's share of the
    win in [0, 1]) and to the end otherwise (at most MAX_ROLLOUT actions; a rollout cut
    there scores an even share). A finished game scores `game.results` for the seat.
@@ -48,6 +49,9 @@ PRIOR_TRIES = 3          # fresh prior agents asked for their pick, per extra ca
 MIN_GAIN = 0.02          # share of a win a rival must gain over the prior's pick
 CONFIDENCE = 1.0         # standard errors of the paired differences it must gain by
 NOT_PRIORS = ("random", "search")
+# rollout policies read the sampled world itself: its hidden parts are samples, not the
+# truth, so nothing the seat may not see reaches them, and a view per action is spared
+WORLD_VIEW = True
 
 
 def prior_name(game, catalog) -> str | None:
@@ -160,7 +164,8 @@ class SearchAgent:
                 if agent is None:
                     agent = policies[seat] = self._agent(
                         self.prior_name, seat, random.Random(rng.getrandbits(64)))
-                choice = agent.choose(game.observation(world, seat), legal)
+                choice = agent.choose(world if WORLD_VIEW else game.observation(world, seat),
+                                      legal)
             world = game.apply_action(world, choice)
         if game.is_terminal(world):
             return game.results(world)[self.seat]
