@@ -179,14 +179,20 @@ def test_a_project_without_rules_prints_a_shaped_kind_as_counters(tmp_path):
     text = text.replace("  item:\n    file: items.yaml\n    fields:\n",
                         "  item:\n    file: items.yaml\n    fields:\n"
                         "      shape: {type: enum, values: [round, square, hex]}\n"
-                        "      size: {type: float, min: 8, max: 40}\n", 1)
+                        "      size: {type: float, min: 8, max: 40}\n"
+                        "      colour: {type: colour, required: false}\n"
+                        "      mark: {type: text, required: false}\n", 1)
     game.write_text(text, encoding="utf-8")
     items = project / "cards" / "items.yaml"
     items.write_text(re.sub(r"\}\s*$", ", shape: round, size: 20}", items.read_text(
-        encoding="utf-8"), flags=re.M), encoding="utf-8")
+        encoding="utf-8"), flags=re.M).replace(
+        "supply: 2, shape: round", "supply: 2, mark: {en: Kick, zh: 踢}, colour: '#3366aa', "
+        "shape: round", 1), encoding="utf-8")
     catalog = load_catalog(project)
     faces, _ = collect_faces(project, catalog, BuildOptions(out=tmp_path / "out"))
     item_faces = [f for f in faces if f.kind == "item" and f.side == "front"]
     assert item_faces and all(f.width == 20 and "counter round" in f.html
                               for f in item_faces)
+    boots = next(f for f in item_faces if f.id == "boots")
+    assert ">Kick<" in boots.html and "#3366aa" in boots.html.lower()
     assert {f.kind for f in faces if f.side == "front"} >= {"clearing", "shared_card"}

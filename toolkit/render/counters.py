@@ -87,9 +87,12 @@ def from_entry(ctx, entry, **overrides) -> Counter:
     values = {"id": entry.id, "name": ctx.t(entry.name), "shape": entry.shape,
               "size": float(entry.size), "copies": int(getattr(entry, "copies", 1) or 1),
               "source": ctx.catalog.source(entry.id)}
-    for field in ("colour", "mark"):
-        if getattr(entry, field, None):
-            values[field] = str(getattr(entry, field))
+    if getattr(entry, "colour", None):
+        from toolkit.content.colours import css_colour
+        values["colour"] = css_colour(entry.colour, f"colour of '{entry.id}'")
+    mark = getattr(entry, "mark", None)
+    if mark:
+        values["mark"] = mark if isinstance(mark, str) else ctx.t(mark)
     values.update(overrides)
     return Counter(**values)
 
