@@ -66,7 +66,7 @@ def test_bundled_rulings_are_many_and_well_formed():
                    "equipment_never_lifts_a_stat_above_five", "warden_cannot_be_bought",
                    "warden_cannot_be_sold", "wanted_hero_may_enter_home_tavern",
                    "raid_of_twelve_gold_gives_glory", "raid_of_eleven_gold_gives_no_glory",
-                   "stash_points_stop_at_five", "no_mercenaries_forced_into_melee_dies"):
+                   "stash_points_stop_at_the_cap", "no_mercenaries_forced_into_melee_dies"):
         assert needed in ids
 
 

@@ -51,7 +51,7 @@ def test_issue_12_adds_at_least_sixty_rulings_with_sources(outcomes):
         assert needed in ids
 
 
-SEED_POINTS = ("among_players_at_ten_track_glory_ranks_first",
+SEED_POINTS = ("among_players_at_the_goal_track_glory_ranks_first",
                "goods_may_be_discarded_inside_a_tavern", "stash_takes_any_amount",
                "half_price_recruiting_never_makes_one_free",
                "a_new_party_starts_with_its_full_crew", "defeat_mission_only_at_its_target",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from toolkit.checks import seats
+from toolkit.checks import ruling_settings, seats
 from toolkit.checks.ruling import Ruling, RulingFile, step_dict
 from toolkit.content import messages
 from toolkit.content.problems import Problem, Report, dotted
@@ -41,27 +41,30 @@ def rulings_dir(root: Path) -> Path:
     return cards / "rulings"
 
 
-def load_rulings(root: Path, game=None) -> list[LoadedRuling]:
+def load_rulings(root: Path, game=None, settings=None) -> list[LoadedRuling]:
     """Every ruling of the project in file order; ContentError listing all problems.
-    With `game`, its `ruling_problems` checks the game-specific parts too."""
-    out, report = read_rulings(root, game)
+    With `game`, its `ruling_problems` checks the game-specific parts too. `settings` (the
+    catalog's game.yaml model) gives the numbers of `=` expressions (`ruling_settings`);
+    without it they are read from the project's game.yaml (as --variant chose it)."""
+    out, report = read_rulings(root, game, settings)
     if report.errors:
         lines = "\n".join(str(p) for p in report.sorted())
         raise ContentError("rulings are invalid:\n" + lines + "\n" + report.summary())
     return out
 
 
-def read_rulings(root: Path, game=None) -> tuple[list[LoadedRuling], Report]:
+def read_rulings(root: Path, game=None, settings=None) -> tuple[list[LoadedRuling], Report]:
     """The rulings that load, and the problems of those that do not (each at its line)."""
     folder = rulings_dir(root)
     report = Report()
     if not folder.is_dir():
         return [], report
+    numbers = _Settings(Path(root), settings)
     out: list[LoadedRuling] = []
     seen: dict[str, Where] = {}
     for path in sorted(folder.glob("*.y*ml")):
         shown = _display(path, Path(root))
-        for item in _load_file(path, shown, report, game, Path(root)):
+        for item in _load_file(path, shown, report, game, Path(root), numbers):
             if item.ruling.id in seen:
                 report.add(Problem(shown, item.where.line, 1, "error",
                                    f"duplicate ruling id '{item.ruling.id}' "
@@ -79,8 +82,50 @@ def _display(path: Path, root: Path) -> str:
         return str(path)
 
 
+class _Settings:
+    """game.yaml's settings as plain data, read once and only when an expression needs
+    them."""
+
+    def __init__(self, root: Path, given):
+        self.root, self.given, self._data = root, given, None
+
+    def data(self) -> dict:
+        if self._data is None:
+            game = self.given
+            if game is None:
+                from toolkit.content.load import load_project
+                game = load_project(self.root).game
+            self._data = game.model_dump(mode="python") if game is not None else {}
+        return self._data
+
+
+def _with_settings(ruling: dict, numbers: _Settings, doc, index: int, shown: str,
+                   report: Report) -> bool:
+    """Work out the `=` expressions of one ruling in place; False (reported) if one fails."""
+    for part in ("setup", "steps", "expect"):
+        if part not in ruling or not _has_expression(ruling[part]):
+            continue
+        try:
+            ruling[part] = ruling_settings.resolve(ruling[part], numbers.data())
+        except ruling_settings.SettingError as exc:
+            sub, text = exc.args
+            loc = ("rulings", index, part) + tuple(sub)
+            line, col = doc.where(loc)
+            report.add(Problem(shown, line, col, "error", text, dotted(loc)))
+            return False
+    return True
+
+
+def _has_expression(value) -> bool:
+    if isinstance(value, dict):
+        return any(_has_expression(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_expression(v) for v in value)
+    return ruling_settings.is_expression(value)
+
+
 def _load_file(path: Path, shown: str, report: Report, game,
-               root: Path) -> list[LoadedRuling]:
+               root: Path, numbers: "_Settings | None" = None) -> list[LoadedRuling]:
     try:
         doc = load_file(path, shown, root)  # a link leaving the project is refused unread
     except ContentError as exc:
@@ -95,6 +140,9 @@ def _load_file(path: Path, shown: str, report: Report, game,
                 renumbered.append(ruling)
                 continue
             inner, zeros = seats.to_game(ruling, keys)   # seats from 1 -> the game's from 0
+            if numbers is not None and not _with_settings(inner, numbers, doc, i, shown,
+                                                          report):
+                refused = True
             refused = refused or bool(zeros)
             for path, value in zeros:
                 line, col = doc.where(("rulings", i) + path)

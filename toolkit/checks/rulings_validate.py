@@ -16,7 +16,7 @@ from toolkit.errors import ToolkitError
 def ruling_problems(root: Path, catalog) -> list[Problem]:
     """Every problem of the project's rulings that validate can see."""
     game = _game(root, catalog)
-    items, report = read_rulings(Path(root), game)
+    items, report = read_rulings(Path(root), game, catalog.game)
     problems = list(report.problems)
     if game is None:
         return problems

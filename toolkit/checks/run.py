@@ -26,7 +26,7 @@ def run_check(root: Path, games: int = DEFAULT_GAMES, seed: int = 0,
 
     catalog = load_catalog(Path(root))
     game = game_for(catalog, trust=trust, command="check")
-    rulings = load_rulings(Path(root), game)      # bad rulings stop before any game runs
+    rulings = load_rulings(Path(root), game, catalog.game)  # bad ones stop any game
     report = CheckReport(project=project_arg or str(root))
     fired: Counter = Counter()
     with game.count_effects(fired):

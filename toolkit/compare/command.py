@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.options import example_option, trust_option
+from toolkit.options import example_option, trust_option, variant_option
 
 EXIT_INCONCLUSIVE = 3
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143   # Ctrl-C, SIGTERM: never 0 while undecided
@@ -49,6 +49,7 @@ def stop_signals():
 @click.argument("baseline")
 @click.argument("candidate", required=False)
 @example_option
+@variant_option
 @click.option("--metric", "metrics", multiple=True,
               help="Ask only this, e.g. hero:<id>, party:<id>, seat:1 (turn position, 1 = "
                    "the first player), use:<card id>, hero_balance, seat_balance, rounds, "

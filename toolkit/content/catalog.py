@@ -82,9 +82,12 @@ class Catalog:
 
     @cached_property
     def content_hash(self) -> str:
-        """sha256 of the canonical content: equal content gives an equal hash."""
+        """sha256 of the canonical content: equal content gives an equal hash. It is the
+        game as played: a variant's overlays are already merged in, so the declared
+        `variants` and the chosen name are left out (a project without variants keeps
+        its hash)."""
         payload = {
-            "game": self.game.model_dump(mode="json"),
+            "game": self.game.model_dump(mode="json", exclude={"variants", "variant"}),
             "cards": {k: {i: e.model_dump(mode="json") for i, e in sorted(v.items())}
                       for k, v in sorted(self.by_kind.items())},
         }

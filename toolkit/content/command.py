@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.options import example_option, project_argument
+from toolkit.options import example_option, project_argument, variant_option
 from toolkit.project import resolve_project
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -47,6 +47,7 @@ def validate(ctx, project_dir, strict, fmt):
 @click.command("list")
 @click.argument("args", nargs=-1, metavar="[PROJECT_DIR] [KIND]")
 @example_option
+@variant_option
 @FORMAT
 @click.pass_context
 def list_cmd(ctx, args, fmt):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, StringConstraints, create_model, model_validator
 
@@ -70,6 +70,17 @@ class KindDecl(Settings):
                         "not printed as cards by build")
 
 
+class VariantDecl(Settings):
+    """A named overlay of game.yaml: settings merged over the game's, card fields replaced
+    by card id (`toolkit.content.variants`); chosen with --variant NAME."""
+
+    title: Text | None = Field(None, description="what the variant is, {en, zh}")
+    settings: dict[str, Any] = Field(default_factory=dict, description="game.yaml settings "
+                                     "merged over the default game's (mappings key by key)")
+    cards: dict[str, dict[str, Any]] = Field(default_factory=dict, description="card id -> "
+                                             "fields replaced in that card")
+
+
 class Game(Settings):
     """What every game.yaml has. A game's own settings (prices, tables, thresholds) are
     fields its rules add (`toolkit.game.Game.settings_fields()`), merged in by
@@ -87,6 +98,11 @@ class Game(Settings):
     card_sizes: dict[KindName, CardSize] = Field(default_factory=dict)
     kinds: dict[KindName, KindDecl] = Field(default_factory=dict, max_length=50,
                                        description="further kinds declared by the project")
+    variants: dict[KindName, VariantDecl] = Field(default_factory=dict, max_length=50,
+                                             description="named overlays of settings and "
+                                             "cards, chosen with --variant NAME")
+    variant: str | None = Field(None, description="the variant this game was loaded as "
+                                "(set by --variant, never written in game.yaml)")
 
 
 def fields_of(model: type[Settings]) -> dict:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from toolkit.content import custom, messages
+from toolkit.content import custom, messages, variants
 from toolkit.content.game import Game, KindDecl, game_model
 from toolkit.content.problems import Problem, Report, did_you_mean, dotted
 from toolkit.content.yamlsafe import Document, load_file
@@ -39,6 +39,8 @@ class Loaded:
     broken_kinds: set = field(default_factory=set)  # kinds with such entries
     unreadable: list = field(default_factory=list)  # files that could not be parsed
     report: Report = field(default_factory=Report)
+    overlays: dict = field(default_factory=dict)  # card id -> (fields, where): the variant's
+    overlaid: set = field(default_factory=set)  # card ids the variant's overlays found
 
     def where(self, entry: BaseModel, *sub) -> tuple[str, int, int]:
         file, path = self.origin[id(entry)]
@@ -99,6 +101,7 @@ def load_project(root: Path) -> Loaded:
     game_doc = next((d for d in docs if Path(d.file).stem == "game"), None)
     if game_doc is not None:
         loaded.game_file = game_doc.file
+        _apply_variant(game_doc, loaded)
     loaded.rules = _game_rules(game_doc, loaded)
     if game_doc is not None:
         loaded.game = _load_game(game_doc, loaded)
@@ -110,7 +113,29 @@ def load_project(root: Path) -> Loaded:
     for doc in docs:
         if doc is not game_doc:
             _load_cards(doc, loaded)
+    for cid, (_fields, (line, col)) in loaded.overlays.items():
+        if cid not in loaded.overlaid:
+            loaded.report.add(Problem(loaded.game_file, line, col, "error",
+                                      f"variant '{variants.selected()}' changes card "
+                                      f"'{cid}', which no card file holds" + did_you_mean(
+                                          cid, [getattr(e, "id", "") for e in loaded.entries])))
     return loaded
+
+
+def _apply_variant(doc: Document, loaded: Loaded) -> None:
+    """The chosen variant's settings merged into game.yaml's data, its card overlays kept
+    for the card files; a `variant:` written in game.yaml is refused (--variant sets it)."""
+    if isinstance(doc.data, dict) and "variant" in doc.data:
+        line, col = doc.where(("variant",))
+        loaded.report.add(Problem(doc.file, line, col, "error", "'variant' is chosen on the "
+                                  "command line (--variant NAME), not written in game.yaml; "
+                                  "declare variants under 'variants:'", "game.variant"))
+        doc.data = {k: v for k, v in doc.data.items() if k != "variant"}
+    name = variants.selected()
+    if name is None or not isinstance(doc.data, dict):
+        return
+    variants.overlay_game(doc, name)
+    loaded.overlays = variants.card_overlays(doc, name)
 
 
 def _display(path: Path, root: Path) -> str:
@@ -242,6 +267,9 @@ def _load_cards(doc: Document, loaded: Loaded) -> None:
             loaded.broken_kinds.add(kind)
             continue
         raw = dict(raw)
+        if isinstance(raw.get("id"), str) and raw["id"] in loaded.overlays:
+            raw = variants.merged(raw, loaded.overlays[raw["id"]][0])
+            loaded.overlaid.add(raw["id"])
         if raw.setdefault("kind", kind) != kind:
             loaded.problem(None, "error", f"card kind '{raw['kind']}' in a file of kind "
                            f"'{kind}'; move it to its own file", *path, "kind", file=doc.file)

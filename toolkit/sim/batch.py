@@ -43,8 +43,10 @@ def catalog_for(project_root: str | Path, content_hash: str | None = None):
     `content_hash` (the content changed during the run)."""
     from toolkit.content.validate import load_catalog
 
+    from toolkit.content.variants import selected
+
     root = Path(project_root).resolve()
-    key = str(root)
+    key = f"{root}\0{selected() or ''}"  # each variant is a catalog of its own
     if key not in _CATALOGS or key not in _FRESH:
         signature = _signature(root)
         if key not in _CATALOGS or _CATALOGS[key][0] != signature:
@@ -193,7 +195,9 @@ def check_compiled(root: str, trust: bool) -> None:
 def _run_inline(root, content_hash, chunks, collect, trust: bool = False) -> None:
     """One worker: every game in this process, one at a time; the project's files are
     looked at once a batch, as a worker process does (a compiled game takes ~1 ms)."""
-    key = str(Path(root).resolve())
+    from toolkit.content.variants import selected
+
+    key = f"{Path(root).resolve()}\0{selected() or ''}"  # as catalog_for keys it
     for chunk in chunks:
         catalog_for(root, content_hash)
         _FRESH.add(key)
