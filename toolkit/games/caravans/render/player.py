@@ -19,7 +19,9 @@ FAN = {"good": 12.0, "glory_card": 16.0}  # mm each further card of an area show
 def player_view(ctx: Ctx) -> dict:
     """Slots and areas sized from what they hold: card slots and areas from the kinds'
     card sizes, track spaces from the track markers (`pieces.TOKEN` plus 1 mm), token
-    rows from the equipment and weapon sizes."""
+    rows from the equipment and weapon sizes. Laid out in three rows (hero, party and the
+    glory cards; the tracks and the goods; equipment and weapons) so the board is at most
+    269 mm wide: two landscape sheets of A4 or Letter."""
     game = ctx.catalog.game
     hw, hh = card_size(ctx.catalog, "hero", DEFAULT_CARD)
     pw, ph = card_size(ctx.catalog, "party", DEFAULT_CARD)
@@ -28,15 +30,25 @@ def player_view(ctx: Ctx) -> dict:
               "icon": ctx.icons.url("hero")},
              {"x": 2 * GAP + hw, "y": top, "w": pw, "h": ph, "label": ctx.word("party_slot"),
               "icon": ctx.icons.url("party")}]
-    tx = 3 * GAP + hw + pw
+    areas = {}
+    for kind, label, icon, count in (
+            ("good", ctx.word("goods_area"), "good", game.combat.stat_cap),
+            ("glory_card", f"{ctx.word('glory_cards')} (≤ {game.glory_hand_limit})", "glory",
+             game.glory_hand_limit)):
+        cw, ch = card_size(ctx.catalog, kind, DEFAULT_CARD)
+        areas[kind] = {"w": cw + (count - 1) * FAN[kind] + 8, "h": ch + 12, "label": label,
+                       "icon": ctx.icons.url(icon), "card": {"w": cw, "h": ch},
+                       "fan": [round(4 + i * FAN[kind], 1) for i in range(count)]}
+    areas["glory_card"].update(x=3 * GAP + hw + pw, y=top)
     dot = TOKEN[0] + 1.0
     values = list(range(0, game.combat.stat_cap + 1))
-    tracks = [{"label": ctx.word(s), "icon": ctx.icons.url(s), "y": top + i * (dot + 2.0)}
+    track_y = top + max(hh, ph, areas["glory_card"]["h"]) + GAP
+    tracks = [{"label": ctx.word(s), "icon": ctx.icons.url(s), "y": track_y + i * (dot + 2.0)}
               for i, s in enumerate(TRACKS)]
     track_w = 30 + len(values) * (dot + 1.8)
-    row_y = top + max(hh, ph, len(TRACKS) * (dot + 2.0)) + GAP + 4
+    areas["good"].update(x=GAP + track_w + GAP, y=track_y)
+    y = track_y + max(len(TRACKS) * (dot + 2.0), areas["good"]["h"]) + GAP + 5
     tokens = []
-    y = row_y
     for kind in ("equipment", "weapon"):
         w, h = card_size(ctx.catalog, kind, MARKER_SIZE)
         tokens.append({"x": GAP, "y": y, "w": w, "h": h, "count": len(ctx.catalog.of(kind)),
@@ -44,22 +56,12 @@ def player_view(ctx: Ctx) -> dict:
                                          else "weapon_slots"),
                        "icon": ctx.icons.url(kind)})
         y += h + 9
-    area_y = y - 4
-    areas, x = [], GAP
-    for kind, label, icon, count in (
-            ("good", ctx.word("goods_area"), "good", game.combat.stat_cap),
-            ("glory_card", f"{ctx.word('glory_cards')} (≤ {game.glory_hand_limit})", "glory",
-             game.glory_hand_limit)):
-        cw, ch = card_size(ctx.catalog, kind, DEFAULT_CARD)
-        w = cw + (count - 1) * FAN[kind] + 8
-        areas.append({"x": x, "y": area_y, "w": w, "h": ch + 12, "label": label,
-                      "icon": ctx.icons.url(icon), "card": {"w": cw, "h": ch},
-                      "fan": [round(4 + i * FAN[kind], 1) for i in range(count)]})
-        x += w + GAP
-    width = max(tx + track_w + GAP, GAP + tokens[0]["count"] * (tokens[0]["w"] + 2) + GAP, x)
-    height = area_y + max(a["h"] for a in areas) + GAP
+    areas = [areas["good"], areas["glory_card"]]
+    width = max([GAP + track_w + GAP] + [a["x"] + a["w"] + GAP for a in areas]
+                + [GAP + t["count"] * (t["w"] + 2) + GAP for t in tokens])
+    height = max([y - 9 + GAP] + [a["y"] + a["h"] + GAP for a in areas])
     return {"w": round(width, 1), "h": round(height, 1), "slots": slots,
-            "tracks": tracks, "steps": values, "tx": tx, "dot": dot,
+            "tracks": tracks, "steps": values, "tx": GAP, "dot": dot,
             "tokens": tokens, "areas": areas, "title": ctx.word("player_board"),
             "game": ctx.t(game.title)}
 
