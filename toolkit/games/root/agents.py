@@ -4,6 +4,7 @@ It reads only its seat's observation."""
 
 from __future__ import annotations
 
+from toolkit.games.root import agent_threats as threats
 from toolkit.games.root import board
 from toolkit.games.root import vagabond_items as vi
 from toolkit.games.root.data import static_of
@@ -19,7 +20,16 @@ def _battle(s, st, fac, c, dfn):
     loot = len(board.buildings(s, c, dfn) + board.tokens(s, c, dfn))
     if dfn == "vagabond":
         return 1.0 if mine >= 3 else -1
-    return 2 + 2 * loot + 0.7 * (mine - theirs) if mine >= theirs or loot else -1
+    if not (mine >= theirs or loot):
+        return -1
+    w = threats.weights(s, st, fac).get(dfn, 1.0)
+    value = 2 + 2 * loot + 0.7 * (mine - theirs) + PATH * w * threats.path_pieces(s, c, dfn)
+    if fac == "vagabond" and theirs and s.f["vagabond"]["rel"].get(dfn) != "hostile":
+        value -= VB_HOSTILE   # the warriors he removes turn their faction hostile
+    return value
+
+
+PATH, TARGET_PULL, OUTRAGE, VB_HOSTILE = 4.0, 0.0, 2.0, 6.0
 
 
 def _move(s, st, fac, src, dst, k):
@@ -27,6 +37,9 @@ def _move(s, st, fac, src, dst, k):
     gain = 1.5 if board.ruler(s, dst) != fac else 0.2
     if _enemies(s, dst, fac) or board.buildings(s, dst):
         gain += 0.8
+    gain += TARGET_PULL * threats.best_target(s, st, fac, dst, extra=k)
+    if fac != "alliance" and board.tokens(s, dst, "alliance", "sympathy"):
+        gain -= OUTRAGE   # a card to the Alliance
     if board.rules(s, src, fac) and k == n and board.buildings(s, src, fac):
         gain -= 2   # leaving buildings undefended
     return gain - 0.25 * abs(k - max(1, n // 2))
@@ -40,23 +53,37 @@ def _decree(s, st, col, card):
     suits = [("bird" if c == "vizier" else st.cards[c]["suit"]) for c in e["decree"][col]]
     suits.append(suit)
     fits = lambda x: [c for c in st.clearings if x == "bird" or st.suit[c] == x]  # noqa: E731
-    if col == "recruit":
-        ok = s.reserve["eyrie"] >= len(suits) and all(
-            any(board.buildings(s, c, "eyrie", "roost") for c in fits(x)) for x in suits)
+    if col == "recruit":   # a roost of the suit may fall before the next turn: one spare
+        slack = min(sum(1 for c in fits(x) if board.buildings(s, c, "eyrie", "roost"))
+                    - (1 if x != "bird" else 0) for x in set(suits))
+        ok = s.reserve["eyrie"] >= len(suits) and slack >= 0
     elif col == "move":
-        ok = all(sum(board.warriors(s, c, "eyrie") for c in fits(x)) >= 2 * suits.count(x)
-                 for x in set(suits))
+        slack = min(sum(board.warriors(s, c, "eyrie") for c in fits(x)) - 2 * suits.count(x)
+                    for x in set(suits))
+        ok = slack >= 0
     elif col == "battle":
-        ok = all(sum(1 for c in fits(x) if board.warriors(s, c, "eyrie") >= 2
-                     and _enemies(s, c, "eyrie")) >= suits.count(x) for x in set(suits))
+        slack = min(sum(1 for c in fits(x) if board.warriors(s, c, "eyrie") >= 2
+                        and _enemies(s, c, "eyrie")) - suits.count(x) for x in set(suits))
+        ok = slack >= 0
     else:
-        ok = all(sum(1 for c in fits(x) if board.rules(s, c, "eyrie")
-                     and not board.buildings(s, c, "eyrie", "roost")
-                     and board.free_slots(st, s, c) > 0) >= suits.count(x) for x in set(suits))
+        slack = min(sum(1 for c in fits(x) if board.rules(s, c, "eyrie")
+                        and not board.buildings(s, c, "eyrie", "roost")
+                        and board.free_slots(st, s, c) > 0) - suits.count(x)
+                    for x in set(suits))
+        ok = slack >= 0 and board.on_map(s, "roost") + len(suits) <= \
+            st.pieces["roost"]["copies"]
     size = sum(len(v) for v in e["decree"].values())
     bonus = {"recruit": 1.5, "move": 1.5, "battle": 0.5,
              "build": 3 if len(suits) == 1 else 0.5}[col]   # one build card is enough
-    return (3 + bonus - 0.3 * size if ok else -5) + (0.5 if suit == "bird" else 0)
+    if col == "battle":   # a battle that stops the leader is worth a card in the Decree
+        w = threats.weights(s, st, "eyrie")
+        bonus += max([0.0] + [min(3.0, threats.best_target(s, st, "eyrie", c, w) / 2)
+                              for c in fits(suit) if board.warriors(s, c, "eyrie") >= 2])
+    return (3 + bonus - 0.3 * size + SLACK * min(slack, 2) if ok else -5) + \
+        (0.5 if suit == "bird" else 0)
+
+
+SLACK = 0.4
 
 
 def score(s, seat, a) -> float:
@@ -75,10 +102,7 @@ def score(s, seat, a) -> float:
         info = st.cards[a[1]]
         return 5 + (info["vp"] or 0) + (2 if info["type"] == "once" else 0)
     if kind == "dominance":
-        suit = st.cards[a[1]]["suit"]
-        ruled = sum(1 for c in st.suit if (suit == "bird" and c in st.opposite or
-                                            st.suit[c] == suit) and board.rules(s, c, fac))
-        return 8 if ruled >= 2 else -1
+        return _dominance(s, st, seat, fac, a[1])
     if kind == "coalition":
         return 3
     if kind == "royal_claim":
@@ -94,6 +118,29 @@ def score(s, seat, a) -> float:
     if kind == "decree":
         return _decree(s, st, a[1], a[2])
     return FIXED.get(fac, {}).get(kind, FIXED["any"].get(kind, 0.5)) + _extra(s, st, fac, a)
+
+
+def _dominance(s, st, seat, fac, card):
+    """Activate only a dominance it already holds (it wins at its next Birdsong unless the
+    others break it), or one a clearing short when 30 VP is out of reach: activating
+    freezes its score."""
+    suit = st.cards[card]["suit"]
+    if suit == "bird":
+        ruled = max((sum(1 for x in (c, o) if board.rules(s, x, fac))
+                     for c, o in st.opposite.items()), default=0)
+        need = 2
+    else:
+        ruled = sum(1 for c in st.suit if st.suit[c] == suit and board.rules(s, c, fac))
+        need = st.setting("dominance_clearings")
+    behind = max(v for i, v in enumerate(s.vp) if i != seat) - s.vp[seat]
+    if ruled >= need:
+        return 8 if s.vp[seat] < st.setting("win_vp") - 6 else -1
+    if ruled == need - 1 and behind >= DOM_BEHIND:
+        return 4
+    return -1
+
+
+DOM_BEHIND, AID_LEADER = 6, 1.5
 
 
 NEUTRAL = frozenset({"keep", "corner", "place", "pay_wood", "pay", "character", "forest",
@@ -135,10 +182,12 @@ def _extra(s, st, fac, a):
         return -2 if len(s.f["alliance"]["supporters"]) >= 5 else 0
     if kind == "train":
         return -3 if s.f["alliance"]["officers"] >= 4 else 0
-    if kind == "aid":   # spend the item he holds most of
+    if kind == "aid":   # spend the item he holds most of; never feed the leader
         spare = sum(1 for i, e, d in vi.items(s) if i == a[3] and not e and not d)
+        w = threats.weights(s, st, fac).get(a[1], 1.0)
         return (2 if a[2] else 0) + (1 if s.f["vagabond"]["rel"].get(a[1]) != "hostile"
-                                     else -2) + 0.2 * spare - (1 if a[3] == "sword" else 0)
+                                     else -2) + 0.2 * spare - (1 if a[3] == "sword" else 0) \
+            - AID_LEADER * max(0.0, w - 1.3)
     if kind == "quest":
         return 0.5 if a[2] == "vp" else 0
     if kind == "strike":
@@ -161,8 +210,9 @@ def _vb_goal(s, st, dst):
         suit, need = st.quests[q]
         if all(vi.ready(s, i) >= need.count(i) for i in need):
             goals |= {c for c in st.suit if st.suit[c] == suit}
-    if vi.ready(s, "sword"):
-        goals |= {c for c in st.suit if board.buildings(s, c) and not s.board[c]["w"]}
+    if vi.ready(s, "sword"):   # pieces left undefended, the leader's first
+        goals |= {c for c in st.suit if (board.buildings(s, c) or board.tokens(s, c))
+                  and not s.board[c]["w"]}
     seen, frontier, dist = {dst}, [dst], 0
     while frontier and dist < 4:
         if goals & set(frontier):

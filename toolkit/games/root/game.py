@@ -33,8 +33,13 @@ def deal(catalog, seed, factions) -> State:
     return s
 
 
+# the rule book's setup order, whatever the turn order (the Eyrie take the corner opposite
+# the keep, so the Marquise must have placed it first)
+SETUP_ORDER = ("marquise", "eyrie", "vagabond", "alliance")
+
+
 def _next_setup(s, st):
-    for seat in range(s.turn, len(s.factions)):
+    for seat in sorted(range(len(s.factions)), key=lambda i: SETUP_ORDER.index(s.fac(i))):
         if turn.faction_module(s.fac(seat)).setup_options(s, st, seat):
             s.turn = seat
             return
