@@ -1,5 +1,5 @@
 """Eyrie Dynasties: the Decree (1-2 cards a turn, at most one bird, resolved left to right
-by suit, birds wild), turmoil on any card that cannot be resolved, leaders and viziers,
+by suit, birds wild, the cards of one column in the order the Eyrie chooses), turmoil on any card that cannot be resolved, leaders and viziers,
 roosts that craft and score, a new roost when none is left, Lords of the Forest (board)."""
 
 from __future__ import annotations
@@ -102,15 +102,44 @@ def _fits(st, c, suit):
 
 
 def resolve_options(s, st, seat):
-    col, suit = s.flags["todo"][0]
+    """What the Eyrie can do for the column now resolved: the columns go left to right, but
+    within one the cards go in any order the Eyrie chooses (seed 002, 鹰 3: 在执行时不考虑
+    法令被插入的顺序), so every card still due in it offers its actions."""
+    todo = s.flags["todo"]
+    col = todo[0][0]
+    out, seen = [], set()
+    for suit in dict.fromkeys(x for c, x in todo if c == col):
+        for a in _card_options(s, st, seat, col, suit):
+            if a not in seen:
+                seen.add(a)
+                out.append(a)
+    return out
+
+
+def _action_clearing(a):
+    return a[2] if a[0] == "build" else a[1]
+
+
+def _take_card(s, st, a):
+    """Strike the card an action resolves from the column now resolved: one of the
+    clearing's own suit when there is one, else a bird (wild). The bird is kept for last
+    because it fits every clearing the suited card fits."""
+    todo, suit = s.flags["todo"], st.suit[_action_clearing(a)]
+    col = todo[0][0]
+    due = [i for i, (c, _) in enumerate(todo) if c == col]
+    exact = [i for i in due if todo[i][1] == suit]
+    todo.pop((exact or [i for i in due if todo[i][1] == "bird"] or due)[0])
+
+
+def _card_options(s, st, seat, col, suit):
     if col == "recruit":
         if not s.reserve[FAC]:
             return []
         return [("recruit", c) for c in sorted(set(board.where(s, "roost")), key=st.priority.get)
                 if _fits(st, c, suit)]
     if col == "move":
-        return turn.move_options(s, st, FAC, "move",
-                                 [c for c in st.clearings if _fits(st, c, suit)])
+        sources = [c for c in st.clearings if _fits(st, c, suit)]
+        return turn.move_options(s, st, FAC, "move", sources) if sources else []
     if col == "battle":
         return [("battle", c, d) for c in st.clearings if _fits(st, c, suit)
                 for d in battle.can_attack(s, st, seat, c)]
@@ -153,7 +182,7 @@ def apply(s, st, seat, a):
         elif s.step == "evening":
             turn.finish_evening(s, st, seat, s.flags["draws"])
     elif kind in ("recruit", "move", "battle", "build") and s.step == "resolve":
-        s.flags["todo"].pop(0)
+        _take_card(s, st, a)
         if kind == "recruit":
             n = 2 if e["leader"] == "charismatic" else 1
             board.place_warriors(s, a[1], FAC, n)
