@@ -29,7 +29,10 @@ def _battle(s, st, fac, c, dfn):
     return value
 
 
-PATH, TARGET_PULL, OUTRAGE, VB_HOSTILE = 4.0, 0.0, 2.0, 6.0
+# a battle against the win path of a faction ahead (sympathy, a base, a roost, buildings),
+# by its threat weight; a move into sympathy (outrage: a card to the Alliance); a Vagabond
+# battle that turns a faction hostile (no more aid VP, the hits come back)
+PATH, OUTRAGE, VB_HOSTILE = 4.0, 2.0, 6.0
 
 
 def _move(s, st, fac, src, dst, k):
@@ -37,7 +40,6 @@ def _move(s, st, fac, src, dst, k):
     gain = 1.5 if board.ruler(s, dst) != fac else 0.2
     if _enemies(s, dst, fac) or board.buildings(s, dst):
         gain += 0.8
-    gain += TARGET_PULL * threats.best_target(s, st, fac, dst, extra=k)
     if fac != "alliance" and board.tokens(s, dst, "alliance", "sympathy"):
         gain -= OUTRAGE   # a card to the Alliance
     if board.rules(s, src, fac) and k == n and board.buildings(s, src, fac):
