@@ -238,9 +238,10 @@ def _write_print_files(faces, where, opts: BuildOptions, ctx, record: Reuse,
     and the record entries of the files written anew."""
     writers: dict[str, tuple] = {}
     title = ctx.t(ctx.catalog.game.title)
+    captions = sorted(k for k in where if k.startswith("sheet/captions/"))
     result, files = BuildResult(), {}
     keys = {name: file_key(name, [f for f in faces if f.large == (kind == "one_sided")], where,
-                           opts, title, [f"sheet/cover-{kind}", "sheet/captions"])
+                           opts, title, [f"sheet/cover-{kind}"] + captions)
             for name, kind in ((jobs.ONE_SIDED, "one_sided"), (jobs.DUPLEX, "duplex"),
                                (jobs.FOLD, "fold"))}
     kept = {name: record.kept(name, key) for name, key in keys.items()}

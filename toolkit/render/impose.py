@@ -114,45 +114,70 @@ def grid_for(paper: tuple[float, float], w: float, h: float, gutter: float,
                 (x1, y1, x2, y2), footer)
 
 
-def clip_for(grid: Grid, x: float, y: float, col: int, row: int, bleed: float):
-    """Trim box grown by the outer bleed, but only half the gutter towards a neighbour."""
+def clip_for(grid: Grid, x: float, y: float, col: int, row: int, bleed: float,
+             count: int | None = None, mirrored: bool = False):
+    """Trim box grown by the outer bleed, but only half the gutter towards a neighbour:
+    a side facing no card (the sheet's edge, or an empty slot of a partial sheet, `count`
+    cards filled row by row; `mirrored` for the back of the sheet) gets the outer bleed."""
     inner = min(bleed, grid.gutter / 2) + SEAM
     outer = grid.outer_bleed(bleed)
-    left = inner if col > 0 else outer
-    right = inner if col < grid.cols - 1 else outer
-    top = inner if row > 0 else outer
-    bottom = inner if row < grid.rows - 1 else outer
+
+    def card(c: int, r: int) -> bool:
+        if not (0 <= c < grid.cols and 0 <= r < grid.rows):
+            return False
+        return count is None or r * grid.cols + (grid.cols - 1 - c if mirrored else c) < count
+
+    left = inner if card(col - 1, row) else outer
+    right = inner if card(col + 1, row) else outer
+    top = inner if card(col, row - 1) else outer
+    bottom = inner if card(col, row + 1) else outer
     return (x - left, y - top, grid.w + left + right, grid.h + top + bottom)
+
+
+def filled(grid: Grid, count: int | None, mirrored: bool = False) -> tuple[int, ...]:
+    """The cells (indices of `grid`) holding one of `count` cards placed row by row on the
+    front (`mirrored`: the same cells seen from the back)."""
+    count = grid.per_sheet if count is None else min(count, grid.per_sheet)
+    cells = []
+    for i in range(count):
+        col, row = i % grid.cols, i // grid.cols
+        cells.append(row * grid.cols + (grid.cols - 1 - col if mirrored else col))
+    return tuple(sorted(cells))
 
 
 _MARKS: dict[tuple, tuple[str, ...]] = {}  # the marks of a grid, drawn once per process
 
 
 def crop_marks(canvas: Canvas, grid: Grid, bleed: float, to_edge: bool,
-               skip: str = "") -> None:
-    """A mark at every cut line, between the outer bleed and the margin (not on `skip`:
-    'left' or 'right', the side facing a fold line). Every full sheet of a deck has the
-    same marks: they are drawn once and their operators reused."""
-    key = (canvas.w, canvas.h, grid, bleed, to_edge, skip)
+               skip: str = "", cells: tuple[int, ...] | None = None) -> None:
+    """A mark at every cut line of the cards there are (`cells`, default all: no marks for
+    the empty rows and columns of a partial sheet), between the outer bleed and the margin
+    (not on `skip`: 'left' or 'right', the side facing a fold line). Every full sheet of a
+    deck has the same marks: they are drawn once and their operators reused."""
+    cells = tuple(range(grid.per_sheet)) if cells is None else cells
+    key = (canvas.w, canvas.h, grid, bleed, to_edge, skip, cells)
     if key not in _MARKS:
         sketch = Canvas(canvas.w, canvas.h)
-        _draw_marks(sketch, grid, bleed, to_edge, skip)
+        _draw_marks(sketch, grid, bleed, to_edge, skip, cells)
         if len(_MARKS) > 1000:
             _MARKS.clear()
         _MARKS[key] = tuple(sketch.ops)
     canvas.ops.extend(_MARKS[key])
 
 
-def _draw_marks(canvas: Canvas, grid: Grid, bleed: float, to_edge: bool, skip: str) -> None:
+def _draw_marks(canvas: Canvas, grid: Grid, bleed: float, to_edge: bool, skip: str,
+                cells: tuple[int, ...]) -> None:
     xs, ys = set(), set()
-    for i in range(grid.per_sheet):
+    for i in cells:
         x, y, _, _ = grid.cell(i)
         xs.update((round(x, 3), round(x + grid.w, 3)))
         ys.update((round(y, 3), round(y + grid.h, 3)))
+    if not xs:
+        return
     out = sum(grid.outer(bleed))
     x1, y1, x2, y2 = grid.limits
-    top, bottom = grid.y0 - out, grid.bottom + out
-    left, right = grid.x0 - out, grid.right + out
+    top, bottom = min(ys) - out, max(ys) + out
+    left, right = min(xs) - out, max(xs) + out
     for x in sorted(xs):
         canvas.line(x, top, x, y1 if to_edge else max(y1, top - MARK_LENGTH))
         canvas.line(x, bottom, x, y2 if to_edge else min(y2, bottom + MARK_LENGTH))
@@ -211,13 +236,16 @@ def card_sheets(xobjects, placements, back_of, where, opts, words) -> list[Canva
             x, y, col, row = grid.cell(i)
             rendered = where[face.key]
             front.place(xobjects.get(rendered.path, rendered.index), x - face.bleed,
-                        y - face.bleed, clip=clip_for(grid, x, y, col, row, face.bleed))
+                        y - face.bleed, clip=clip_for(grid, x, y, col, row, face.bleed,
+                                                      len(chunk)))
             mx = front.w - x - grid.w
             rb = where[back_of(face).key]
             back.place(xobjects.get(rb.path, rb.index), mx - face.bleed + dx,
                        y - face.bleed + dy, clip=_shift(clip_for(
-                           mirror, mx, y, grid.cols - 1 - col, row, face.bleed), dx, dy))
-        crop_marks(front, grid, first.bleed, opts.marks_to_edge)
+                           mirror, mx, y, grid.cols - 1 - col, row, face.bleed, len(chunk),
+                           mirrored=True), dx, dy))
+        crop_marks(front, grid, first.bleed, opts.marks_to_edge,
+                   cells=filled(grid, len(chunk)))
         footer(front, words["fronts"](n, len(chunks)), grid.footer)
         footer(back, words["backs"](n, len(chunks)), mirror.footer)
         out += [front, back]
@@ -258,13 +286,15 @@ def fold_sheets(xobjects, placements, back_of, where, opts, words) -> list[Canva
             x, y, col, row = grid.cell(i)
             rendered, rb = where[face.key], where[back_of(face).key]
             canvas.place(xobjects.get(rendered.path, rendered.index), x - face.bleed,
-                         y - face.bleed, clip=clip_for(grid, x, y, col, row, bleed))
+                         y - face.bleed, clip=clip_for(grid, x, y, col, row, bleed, len(chunk)))
             mx = paper[0] - x - grid.w
             canvas.place(xobjects.get(rb.path, rb.index), mx - face.bleed, y - face.bleed,
-                         clip=clip_for(mirror, mx, y, grid.cols - 1 - col, row, bleed))
+                         clip=clip_for(mirror, mx, y, grid.cols - 1 - col, row, bleed,
+                                       len(chunk), mirrored=True))
         canvas.line(half, MARGIN, half, paper[1] - MARGIN, width=0.4, gray=0.45, dash=(2, 1.5))
-        crop_marks(canvas, grid, bleed, opts.marks_to_edge, "right")
-        crop_marks(canvas, mirror, bleed, opts.marks_to_edge, "left")
+        crop_marks(canvas, grid, bleed, opts.marks_to_edge, "right", filled(grid, len(chunk)))
+        crop_marks(canvas, mirror, bleed, opts.marks_to_edge, "left",
+                   filled(mirror, len(chunk), mirrored=True))
         footer(canvas, words["fold"](n, len(chunks)), grid.footer, half - MARGIN - 15)
         out.append(canvas)
     return out

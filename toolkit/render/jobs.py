@@ -170,11 +170,11 @@ def text_faces(jobs: list[Job], opts, ctx, html) -> list[Face]:
     """The caption sheet of every caption in `jobs` and one cover per file."""
     lines = caption_lines(jobs, ctx)
     out = []
-    if lines:
-        h = round(max(1, len(lines)) * CAPTION_LINE, 2)
-        out.append(Face("sheet/captions", "sheet", "captions", "front", "sheet", CAPTION_W, h,
+    h = CAPTION_LINE
+    for i, text in enumerate(lines):  # a page per caption: a sheet carries its own text only
+        out.append(Face(caption_key(i), "sheet", "captions", "front", "sheet", CAPTION_W, h,
                         0.0, 1, html.render("sheets/captions.html.j2", "the sheet captions",
-                                            lines=lines, line=CAPTION_LINE, w=CAPTION_W, h=h,
+                                            lines=[text], line=CAPTION_LINE, w=CAPTION_W, h=h,
                                             page=page_name(CAPTION_W, h, 0.0)),
                         False, "captions", large=True))
     pw, ph = opts.paper_size
@@ -186,6 +186,11 @@ def text_faces(jobs: list[Job], opts, ctx, html) -> list[Face]:
                                             page=page_name(pw, ph, 0.0)),
                         False, "cover", large=True))
     return out
+
+
+def caption_key(index: int) -> str:
+    """The face key of the build's caption number `index` (see caption_lines)."""
+    return f"sheet/captions/{index}"
 
 
 def cover_view(job: Job, opts, ctx) -> dict:
@@ -223,15 +228,13 @@ def finish(jobs: list[Job], where, xobjects_of, opts, ctx) -> dict[str, list[Can
             back.caption(ctx.word("calibration"), back.w / 2 - 40, back.h - CALIBRATION_Y - 14)
             pages.append(back)
         pages += job.canvases
-        if lines:
-            caps = where["sheet/captions"]
-            ref = xobjects.get(caps.path, caps.index)
-            for canvas in pages:
-                for text, x, y, angle, width in canvas.captions:
-                    i = lines.index(text)
-                    canvas.place_caption(ref, i * CAPTION_LINE, i * CAPTION_LINE
-                                         + CAPTION_BASELINE, min(width or CAPTION_W, CAPTION_W),
-                                         x, y, angle)
+        index = {text: i for i, text in enumerate(lines)}
+        for canvas in pages:   # each caption from its own page: no other sheet's text
+            for text, x, y, angle, width in canvas.captions:
+                caps = where[caption_key(index[text])]
+                canvas.place_caption(xobjects.get(caps.path, caps.index), 0.0,
+                                     CAPTION_BASELINE, min(width or CAPTION_W, CAPTION_W),
+                                     x, y, angle)
         out[job.name] = pages
     return out
 

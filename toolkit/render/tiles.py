@@ -12,6 +12,7 @@ from toolkit.render.options import FOOTER, MARGIN, TILE_OVERLAP
 from toolkit.render.pdfops import PT, Canvas
 
 MARK_STEP = 45.0  # mm between alignment crosses along an overlap
+CORNER = 4.0      # mm the corner marks of a face on one sheet reach past it
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,11 @@ class Plan:
 
 
 def plan_for(paper: tuple[float, float], w: float, h: float) -> Plan:
-    """The orientation of the paper that needs the fewest sheets; the board is shared
-    evenly between the tiles (no sliver of a tile at the right or bottom)."""
-    best = None
+    """The orientation of the paper that needs the fewest sheets (of two that need as
+    many, the one leaving the wider margin: a 205 mm mat is turned on Letter rather than
+    set 0.5 mm inside its printable width); the board is shared evenly between the tiles
+    (no sliver of a tile at the right or bottom)."""
+    best, best_room = None, -1.0
     for pw, ph in (paper, (paper[1], paper[0])):
         aw, ah = pw - 2 * MARGIN, ph - 2 * MARGIN - FOOTER
         cols = 1 if w <= aw else math.ceil((w - TILE_OVERLAP) / (aw - TILE_OVERLAP))
@@ -41,9 +44,17 @@ def plan_for(paper: tuple[float, float], w: float, h: float) -> Plan:
         tile = (w if cols == 1 else (w - TILE_OVERLAP) / cols + TILE_OVERLAP,
                 h if rows == 1 else (h - TILE_OVERLAP) / rows + TILE_OVERLAP)
         plan = Plan((pw, ph), cols, rows, (aw, ah), tile)
-        if best is None or cols * rows < best.cols * best.rows:
-            best = plan
+        room = min(aw - tile[0], ah - tile[1])
+        if best is None or cols * rows < best.cols * best.rows or \
+                cols * rows == best.cols * best.rows and room > best_room + 1e-6:
+            best, best_room = plan, room
     return best
+
+
+def tile_origin(plan: Plan, cw: float, ch: float) -> tuple[float, float]:
+    """Where a tile cw x ch mm goes on its sheet: centred in the printable area, so its
+    cut edge stays clear of a printer's wider margin (F16)."""
+    return (MARGIN + (plan.area[0] - cw) / 2, MARGIN + (plan.area[1] - ch) / 2)
 
 
 def tile_name(col: int, row: int) -> str:
@@ -73,7 +84,8 @@ def tile_sheets(ref, w: float, h: float, paper, words, n_label: str = "",
         canvas = Canvas(*plan.paper)
         x, y = (plan.paper[0] - w) / 2, MARGIN + (plan.area[1] - h) / 2
         canvas.place(ref, x, y)
-        _corner_marks(canvas, x, y, w, h)
+        _corner_marks(canvas, x, y, w, h, (MARGIN, MARGIN, plan.paper[0] - MARGIN,
+                                           MARGIN + plan.area[1]))
         footer(canvas, words["single"](n_label))
         return [canvas]
     out = []
@@ -85,29 +97,31 @@ def tile_sheets(ref, w: float, h: float, paper, words, n_label: str = "",
             canvas = Canvas(*plan.paper)
             bx, by = plan.origin(col, row)
             cw, ch = min(plan.tile[0], w - bx), min(plan.tile[1], h - by)
-            canvas.place(ref, MARGIN - bx, MARGIN - by, clip=(MARGIN, MARGIN, cw, ch))
-            canvas.rect(MARGIN, MARGIN, cw, ch, stroke=0.3)
-            _glue_strips(canvas, plan, col, row, cw, ch, kept)
+            ox, oy = tile_origin(plan, cw, ch)
+            canvas.place(ref, ox - bx, oy - by, clip=(ox, oy, cw, ch))
+            canvas.rect(ox, oy, cw, ch, stroke=0.3)
+            _glue_strips(canvas, plan, col, row, cw, ch, kept, ox, oy)
             footer(canvas, words["tile"](n_label, tile_name(col, row), plan.rows, plan.cols))
             out.append(canvas)
     return out
 
 
 def _glue_strips(canvas: Canvas, plan: Plan, col: int, row: int, cw: float, ch: float,
-                 kept: set) -> None:
+                 kept: set, ox: float = MARGIN, oy: float = MARGIN) -> None:
     """Hatch the strips the next tile (right, below) is laid over, with alignment crosses
-    inside them only, so nothing of them shows on the assembled board."""
+    inside them only, so nothing of them shows on the assembled board; (ox, oy) is where
+    the tile's corner is on the sheet."""
     bx, by = plan.origin(col, row)
     if (col + 1, row) in kept:
-        x = MARGIN + cw - TILE_OVERLAP
-        _hatch(canvas, x, MARGIN, TILE_OVERLAP, ch)
+        x = ox + cw - TILE_OVERLAP
+        _hatch(canvas, x, oy, TILE_OVERLAP, ch)
         for yb in _multiples(by, by + ch):
-            _cross(canvas, x + TILE_OVERLAP / 2, MARGIN + yb - by)
+            _cross(canvas, x + TILE_OVERLAP / 2, oy + yb - by)
     if (col, row + 1) in kept:
-        y = MARGIN + ch - TILE_OVERLAP
-        _hatch(canvas, MARGIN, y, cw, TILE_OVERLAP)
+        y = oy + ch - TILE_OVERLAP
+        _hatch(canvas, ox, y, cw, TILE_OVERLAP)
         for xb in _multiples(bx, bx + cw):
-            _cross(canvas, MARGIN + xb - bx, y + TILE_OVERLAP / 2)
+            _cross(canvas, ox + xb - bx, y + TILE_OVERLAP / 2)
 
 
 def _hatch(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
@@ -136,11 +150,24 @@ def _cross(canvas: Canvas, x: float, y: float) -> None:
     canvas.rect(x - 1.2, y - 1.2, 2.4, 2.4, stroke=0.4)
 
 
-def _corner_marks(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-    for cx, dx in ((x, -1), (x + w, 1)):
-        for cy, dy in ((y, -1), (y + h, 1)):
-            canvas.line(cx + dx * 1, cy, cx + dx * 4, cy)
-            canvas.line(cx, cy + dy * 1, cx, cy + dy * 4)
+def _corner_marks(canvas: Canvas, x: float, y: float, w: float, h: float,
+                  limits: tuple[float, float, float, float]) -> None:
+    """Corner marks 1 to CORNER mm outside the face, as long as `limits` (the printable
+    area: the 5 mm band and the footer stay clear) allow; a side with no room for a
+    1 mm mark gets a hairline on the face's edge instead (its cut line)."""
+    x1, y1, x2, y2 = limits
+    room = {"left": x - x1, "right": x2 - x - w, "top": y - y1, "bottom": y2 - y - h}
+    for side, (ax, ay, bx, by) in {"left": (x, y, x, y + h), "right": (x + w, y, x + w, y + h),
+                                   "top": (x, y, x + w, y),
+                                   "bottom": (x, y + h, x + w, y + h)}.items():
+        if room[side] < 2.0:
+            canvas.line(ax, ay, bx, by, width=0.2)
+    for cx, dx, across in ((x, -1, room["left"]), (x + w, 1, room["right"])):
+        for cy, dy, down in ((y, -1, room["top"]), (y + h, 1, room["bottom"])):
+            if across >= 2.0:
+                canvas.line(cx + dx * 1, cy, cx + dx * min(CORNER, across), cy)
+            if down >= 2.0:
+                canvas.line(cx, cy + dy * 1, cx, cy + dy * min(CORNER, down))
 
 
 def overview(ref, w: float, h: float, paper, words, label: str, content=()) -> Canvas:
@@ -152,7 +179,7 @@ def overview(ref, w: float, h: float, paper, words, label: str, content=()) -> C
         pw, ph = ph, pw
     canvas = Canvas(pw, ph)
     aw, ah = pw - 2 * MARGIN, ph - 2 * MARGIN - FOOTER
-    scale = min(aw / w, ah / h, 1.0)
+    scale = min((aw - 1.0) / w, (ah - 1.0) / h, 1.0)  # its outline inside the band too
     x0, y0 = MARGIN + (aw - w * scale) / 2, MARGIN + (ah - h * scale) / 2
     canvas.place(ref, x0, y0, scale=scale)
     canvas.rect(x0, y0, w * scale, h * scale, stroke=0.4)
@@ -169,6 +196,6 @@ def overview(ref, w: float, h: float, paper, words, label: str, content=()) -> C
                 else:
                     canvas.line(x, y, x + tw * scale, y + th * scale, width=0.3)
                     canvas.line(x, y + th * scale, x + tw * scale, y, width=0.3)
-    canvas.caption(words["overview"](label, round(scale * 100), len(kept)),
+    canvas.caption(words["overview"](label, math.floor(scale * 100 + 1e-9), len(kept)),
                    MARGIN, canvas.h - MARGIN - 2.0)
     return canvas

@@ -66,6 +66,11 @@ class Ctx:
             self.english_texts.setdefault(text.en, None)
         return text.zh or text.en
 
+    def rich(self, text: str, used_by: str = "") -> Markup:
+        """Rules text as printed: inline icons (Icons.rich), and the game's names kept
+        whole - never hyphenated at a line end ("Wil-lowmere": F17)."""
+        return keep_names(self, self.icons.rich(text, used_by))
+
     @property
     def words(self) -> dict[str, str]:
         """Every theme word in the chosen language, for templates (card.t.home)."""
@@ -117,6 +122,43 @@ class IconUrls:
     __getitem__ = __getattr__
 
 
+_NAMES: dict = {}  # (catalog id, lang) -> the regex of its names (kept whole)
+TAG = re.compile(r"(<[^>]*>)")
+
+
+def keep_names(ctx: Ctx, markup: Markup) -> Markup:
+    """`markup` with every name of the catalog (a card, region, faction: anything named,
+    of 4 letters or more) in a span that is never hyphenated (style.css: .name), and curly
+    apostrophes."""
+    key = (id(ctx.catalog), ctx.lang)
+    if key not in _NAMES:
+        if len(_NAMES) > 16:
+            _NAMES.clear()
+        names = {str(Markup.escape(n[ctx.lang])) for n in ctx.catalog.names.values()
+                 if isinstance(n, dict) and n.get(ctx.lang) and len(n[ctx.lang]) >= 4
+                 and re.search(r"[A-Za-z]{4}", n[ctx.lang])}
+        _NAMES[key] = re.compile(r"(?<![\w-])(" + "|".join(
+            re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\w-])") \
+            if names else None
+    pattern = _NAMES[key]
+
+    def text(part: str) -> str:
+        named = pattern.sub(r'<span class="name">\1</span>', part) if pattern else part
+        return curly(named)
+
+    parts = TAG.split(str(markup))   # only the text between tags is touched
+    return Markup("".join(part if i % 2 else text(part) for i, part in enumerate(parts)))
+
+
+def curly(text: str) -> str:
+    """Typographic apostrophes and single quotes (escaped as &#39; in markup, or plain):
+    ’ after a letter or digit ("Dragon’s", "’90s" aside), ‘ opening a quote."""
+    for straight in ("&#39;", "&#x27;", "'"):
+        text = re.sub(rf"(?:(?<=[\w.,!?])|(?<=</span>)){straight}", "\u2019", text)
+        text = text.replace(straight, "\u2018")
+    return text
+
+
 def plain_effects(ctx: Ctx, effects, card_id: str = "") -> list[Markup]:
     """Effects of a card that has no rules text: nothing is printed (an op id such as
     `gain_economy` is the rules' word, not the players'), and the card is noted for a
@@ -142,13 +184,14 @@ def base(ctx: Ctx, kind: str, card, *, color: str | None = None, rules=None,
     (default: the card's text, else its effects in plain words) and corner badge icon."""
     color = color or ctx.color(kind, card)
     if rules is None:
-        rules = [ctx.icons.rich(ctx.t(card.text), card.id)] if card.text is not None \
+        rules = [ctx.rich(ctx.t(card.text), card.id)] if card.text is not None \
             else plain_effects(ctx, getattr(card, "effects", None), card.id)
-    return {"kind": kind, "id": card.id, "name": ctx.t(card.name), "color": color,
+    name = curly(ctx.t(card.name))
+    return {"kind": kind, "id": card.id, "name": name, "color": color,
             "kind_label": ctx.kind_label(kind), "kind_icon": ctx.icons.url(kind, card.id),
             "art": art(ctx, card, color), "rules": rules,
-            "flavor": ctx.icons.rich(ctx.t(card.flavor), card.id) if card.flavor else None,
-            **title_fields(ctx.t(card.name), ctx.lang),
+            "flavor": ctx.rich(ctx.t(card.flavor), card.id) if card.flavor else None,
+            **title_fields(name, ctx.lang),
             "race_icon": badge, "t": ctx.words, "i": IconUrls(ctx, card.id)}
 
 

@@ -91,8 +91,8 @@ def reference(ctx: Ctx, html) -> list[Face]:
     """The reference card: every icon with its name, and the dice; one per player."""
     w, h = card_size(ctx.catalog, "hero")
     dice = ctx.catalog.game.dice
-    faces = ", ".join(ctx.word("skull") if f == "skull" else str(f)
-                      for f in dice.faces) if dice else ""
+    faces = ("、" if ctx.lang == "zh" else ", ").join(
+        ctx.word("skull") if f == "skull" else str(f) for f in dice.faces) if dice else ""
     view = {"kind": "reference", "id": "reference", "name": ctx.word("reference_title"),
             "color": "#4a3b2a", "t": ctx.words, "legend": [
                 {"icon": ctx.icons.url(k), "label": ctx.word(k).capitalize()} for k in LEGEND],

@@ -63,7 +63,7 @@ def effect_lines(ctx: Ctx, effects, used_by: str) -> list[Markup]:
 
 def cbase(ctx: Ctx, kind: str, card) -> dict:
     """The common fields with Caravans colours, rules lines and race badge."""
-    rules = [ctx.icons.rich(ctx.t(card.text), card.id)] if card.text is not None \
+    rules = [ctx.rich(ctx.t(card.text), card.id)] if card.text is not None \
         else effect_lines(ctx, getattr(card, "effects", None) or [], card.id)
     race = getattr(card, "race", None)
     badge = ctx.icons.url(ctx.catalog.races[race].icon, card.id) \
@@ -78,7 +78,7 @@ def hero(ctx: Ctx, card, variant=None) -> dict:
     view["stats"] = [ctx.stat(s, getattr(card.stats, s), card.id) for s in HERO_STATS]
     view["abilities"] = [
         {"name": ctx.t(a.name),
-         "lines": [ctx.icons.rich(ctx.t(a.text), card.id)] if a.text
+         "lines": [ctx.rich(ctx.t(a.text), card.id)] if a.text
          else effect_lines(ctx, a.effects, card.id)} for a in card.abilities]
     return view
 
