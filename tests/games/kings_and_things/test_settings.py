@@ -27,3 +27,28 @@ def test_a_total_that_disagrees_is_reported_at_the_setting(tmp_path):
     line = line_of(project / "cards" / "game.yaml", "hex_tiles:")
     code, out = run("validate", project)
     assert code != 0 and f"game.yaml:{line}:" in out and "48 hex tiles" in out, out
+
+
+def test_movement_reads_the_terrain_costs_of_terrains_yaml(tmp_path):
+    """Issue #27 item 3: forest at move_cost 1 lets a walker cross 4 forests (the seed's 2
+    held it to 2), and desert at 2 slows it; the printed cost is the played one."""
+    from toolkit.checks.rulings import run_ruling
+    from toolkit.checks.rulings_load import load_rulings
+
+    project = edited_copy(PROJECT, tmp_path, "id: forest, name: {en: Forest, zh: 森林}, "
+                          "move_cost: 2", "id: forest, name: {en: Forest, zh: 森林}, "
+                          "move_cost: 1", file="terrains.yaml")
+    edited = load_catalog(project)
+    item = next(i for i in load_rulings(PROJECT, GAME)
+                if i.ruling.id == "move_four_points_rough_costs_two")
+    assert not run_ruling(GAME, load_catalog(PROJECT), item)
+    [failure] = run_ruling(GAME, edited, item)
+    assert "36" in failure.actual and "36" not in failure.expected
+    from toolkit.games.kings_and_things.data import load
+    from toolkit.games.kings_and_things.phases.movement import reach
+
+    def reached(catalog):
+        state = GAME.scenario(catalog, dict(item.ruling.setup), 0)
+        return set(reach(state, load(catalog), "u1"))
+
+    assert reached(edited) > reached(load_catalog(PROJECT))   # forests now cost 1: farther

@@ -11,7 +11,6 @@ from toolkit.errors import ContentError
 from toolkit.games.kings_and_things.settings import values
 
 THING_KINDS = ("creature", "income_counter", "treasure", "magic_item", "random_event")
-LAND_COST_2 = ("swamp", "mountain", "forest", "jungle")
 _CACHE: dict[str, "Data"] = {}
 
 

@@ -1,5 +1,6 @@
-"""Phase 5, movement (seed): each creature or hero moves up to 4 points; swamp, mountain,
-forest and jungle cost 2 for a creature on foot, every other hex 1. A move stops on entering
+"""Phase 5, movement (seed): each creature or hero moves up to 4 points (`move_points`); a
+creature on foot pays each hex's terrain `move_cost` (terrains.yaml: the seed's swamp,
+mountain, forest and jungle 2, every other hex 1), a flyer 1 everywhere. A move stops on entering
 an unexplored hex, a hex with enemy counters, or an enemy's hex; flyers fly over enemy hexes
 unless enemy flyers wait there (each stops one). Only flyers cross the sea, and nothing ends a move on it.
 Units starting beside enemy units are pinned. Forts, income counters and control markers
@@ -10,7 +11,6 @@ from __future__ import annotations
 import heapq
 
 from toolkit.games.kings_and_things import flow
-from toolkit.games.kings_and_things.data import LAND_COST_2
 from toolkit.games.kings_and_things.state import stack_limit_ok
 
 
@@ -63,7 +63,7 @@ def reach(state, data, token, occ: dict | None = None) -> list[int]:
             terrain = state.terrain[nxt]
             if not flying and not data.land(terrain):
                 continue
-            step = 2 if (not flying and terrain in LAND_COST_2) else 1
+            step = 1 if flying else data.move_cost(terrain)
             if cost + step <= points and cost + step < best.get(nxt, 99):
                 best[nxt] = cost + step
                 heapq.heappush(queue, (cost + step, nxt))
