@@ -73,13 +73,21 @@ def _fit_axis(image, size: int, axis: int):
 
 
 def write_pngs(faces, where, folder: Path) -> Path:
-    """png/<kind>/<id>.png (trim) and <id>-bleed.png for every card face and back."""
+    """png/<kind>/<id>.png (trim) and <id>-bleed.png for every card face and back (a kind's
+    single back is back.png; a kind with several, as double-sided counters, names each
+    <id>-back.png)."""
     raster = Rasterizer()
+    backs: dict[str, int] = {}
+    for face in faces:
+        if face.side == "back":
+            backs[face.kind] = backs.get(face.kind, 0) + 1
     try:
         for face in faces:
             if face.large:
                 continue
-            name = "back" if face.side == "back" else face.slug
+            # back.png when the kind has one back, else each back by its own name
+            one = face.side == "back" and backs[face.kind] == 1
+            name = "back" if one else face.slug
             for trim, suffix in ((True, ""), (False, "-bleed")):
                 image = raster.image(where[face.key], face.bleed, DPI / 72, trim)
                 path = folder / safe_name(face.kind, "kind") / f"{safe_name(name)}{suffix}.png"

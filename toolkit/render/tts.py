@@ -2,7 +2,13 @@
 side: 69 cards plus the hidden-card image in the last cell; big decks use several sheets), a
 back image, and a saved-object JSON whose CardIDs are sheet * 100 + index; the board,
 player boards and other large sheets as Custom_Tile objects with their own image; every
-object at its real size; and one combined save (all.json) with everything laid out."""
+object at its real size; and one combined save (all.json) with everything laid out.
+
+A deck whose cards have different backs (two heroes on one counter, markers in four
+colours) gets a back sheet of the same grid, each cell the back of the card in that cell,
+and `UniqueBack: true`; a deck with one back has a single back image. A deck of round
+counters is cut as circles, of hex tiles as hexes (CustomDeck `Type`, from the face's
+shape: toolkit.render.face_shape)."""
 
 from __future__ import annotations
 
@@ -12,12 +18,16 @@ from pathlib import Path
 
 from PIL import Image
 
+from toolkit.render.face_shape import face_shape
 from toolkit.render.files import safe_name, write_atomic
 from toolkit.render.pdfops import PT
 from toolkit.render.raster import Rasterizer, png_bytes
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 PER_SHEET = MAX_COLS * MAX_ROWS - 1
+# CustomDeck "Type", the card's cut: 0 rounded rectangle, 1 rectangle, 2 rounded hex,
+# 3 hex, 4 circle
+CARD_TYPES = {"card": 0, "hex": 3, "round": 4}
 
 
 def cell_size(width_mm: float, height_mm: float) -> tuple[int, int]:
@@ -33,8 +43,12 @@ def sheet_grid(count: int) -> tuple[int, int]:
     return cols, math.ceil(cells / cols)
 
 
-def deck_sheets(placements, back, where, raster, folder: Path, kind: str) -> list[dict]:
-    """Write the sheet images of one deck; returns one entry per sheet."""
+def deck_sheets(placements, back, where, raster, folder: Path, kind: str,
+                by_key: dict | None = None) -> list[dict]:
+    """Write the sheet images of one deck; returns one entry per sheet. With `by_key`
+    (faces by key) and cards of more than one back, each sheet gets a back sheet of the
+    same grid holding every card's own back (`unique`)."""
+    unique = by_key is not None and len({f.back for f in placements}) > 1
     cw, ch = cell_size(back.width, back.height)
     scale = cw / (back.width * PT)
     cache: dict[str, Image.Image] = {}
@@ -55,11 +69,22 @@ def deck_sheets(placements, back, where, raster, folder: Path, kind: str) -> lis
             sheet.paste(image(face), ((slot % cols) * cw, (slot // cols) * ch))
         path = folder / f"{kind}-{s}.png"
         write_atomic(path, png_bytes(sheet, level=6), root=folder)
-        sheets.append({"id": s, "path": path, "cols": cols, "rows": rows, "cards": chunk})
-    back_path = folder / f"{kind}-back.png"
-    write_atomic(back_path, png_bytes(image(back), level=6), root=folder)
-    for sheet in sheets:
-        sheet["back"] = back_path
+        entry = {"id": s, "path": path, "cols": cols, "rows": rows, "cards": chunk,
+                 "unique": unique, "type": CARD_TYPES[face_shape(placements[0])]}
+        if unique:
+            backs = Image.new("RGB", (cols * cw, rows * ch), "white")
+            for i, face in enumerate(chunk + [back]):
+                slot = i if i < len(chunk) else cols * rows - 1
+                own = by_key[face.back] if face is not back else back
+                backs.paste(image(own), ((slot % cols) * cw, (slot // cols) * ch))
+            entry["back"] = folder / f"{kind}-{s}-back.png"
+            write_atomic(entry["back"], png_bytes(backs, level=6), root=folder)
+        sheets.append(entry)
+    if not unique:
+        back_path = folder / f"{kind}-back.png"
+        write_atomic(back_path, png_bytes(image(back), level=6), root=folder)
+        for sheet in sheets:
+            sheet["back"] = back_path
     return sheets
 
 
@@ -78,12 +103,14 @@ def saved_object(sheets, nickname: str, size=POKER, base: str | None = None) -> 
     custom = {str(s["id"]): {"FaceURL": image_url(s["path"], base),
                              "BackURL": image_url(s["back"], base),
                              "NumWidth": s["cols"], "NumHeight": s["rows"],
-                             "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+                             "BackIsHidden": True, "UniqueBack": bool(s.get("unique")),
+                             "Type": s.get("type", 0)}
               for s in sheets}
     cards = []
     for s in sheets:
         for i, face in enumerate(s["cards"]):
             cards.append({"Name": "Card", "Nickname": face.label, "Description": "",
+                          "GMNotes": getattr(face, "key", ""),
                           "CardID": s["id"] * 100 + i, "Transform": _transform(size),
                           "CustomDeck": {str(s["id"]): custom[str(s["id"])]}})
     if len(cards) == 1:
@@ -161,9 +188,11 @@ def write_tts(faces, where, folder: Path, base: str | None = None) -> Path:
         for kind, placements in decks.items():
             kind = safe_name(kind, "kind")
             back = by_key[placements[0].back]
-            sheets = deck_sheets(placements, back, where, raster, folder, kind)
-            saved = saved_object(sheets, back.label.replace(" (back)", ""),
-                                 (back.width, back.height), base)
+            sheets = deck_sheets(placements, back, where, raster, folder, kind, by_key)
+            # the kind's own back carries its name; a shared or a card's back does not
+            name = back.label.replace(" (back)", "") if back.key == f"{back.kind}/back" \
+                else kind.replace("_", " ").capitalize()
+            saved = saved_object(sheets, name, (back.width, back.height), base)
             _write_json(folder / f"{kind}.json", saved, folder)
             objects.append((saved["ObjectStates"][0], back.width, back.height))
         for face in faces:
