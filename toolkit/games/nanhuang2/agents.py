@@ -176,10 +176,11 @@ class Warlord:
         return None
 
     def score_offer(self, s, a) -> float:
-        """Below a defeat (30 and up), above labour (2): 3 power buys a card, where labour
-        turns 6 power into its price."""
+        """Below placing a card (50 and up), above a strike (40 and up) or labour (2): 3
+        power buys a card that gives every turn, where labour turns 6 power into its price
+        and a strike spends twice a card's power to kill it."""
         plan = self.trade_plan(s)
-        return 38.0 if plan is not None and plan[0] == a[1] else -5.0
+        return 47.0 if plan is not None and plan[0] == a[1] else -5.0
 
     def deal_step(self, s, legal) -> tuple:
         """The terms of the trade opened by `score_offer`, one by one, then propose."""
