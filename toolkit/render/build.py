@@ -112,6 +112,12 @@ def _phases(project: Path, opts: BuildOptions, step) -> BuildResult:
         raise RenderError("warnings are errors with --strict:\n" + "\n".join(result.warnings))
     step(note="imposing the print files")
     _write_files(faces, where, opts, ctx, result, readers)
+    if not opts.only:  # the rules booklet belongs to the whole set (toolkit.render.booklet)
+        from toolkit.render.booklet import write_booklet
+        booklet, notes = write_booklet(project, faces, ctx, html, opts, result.outputs)
+        if booklet is not None:
+            result.outputs["rules-booklet"] = booklet
+        result.notes += notes
     step()
     if opts.png:
         from toolkit.render.raster import write_pngs

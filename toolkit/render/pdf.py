@@ -200,6 +200,15 @@ def _note(pdf, problems: list[list[str]]) -> None:
             page[LAYOUT_KEY] = pydyf.String(json.dumps(found, ensure_ascii=True))
 
 
+def render_document(html: str, base_url: str, roots) -> tuple[bytes, list[str]]:
+    """A whole flowing document (the rules booklet: toolkit.render.booklet) as PDF bytes,
+    its URLs served by the same sandboxed fetcher; and the URLs it refused."""
+    fetcher = SafeFetcher(roots)
+    pdf = HTML(string=html, base_url=base_url, url_fetcher=fetcher).write_pdf(
+        font_config=_SHARED.setdefault("fonts", FontConfiguration()))
+    return pdf, sorted(set(fetcher.refused))
+
+
 def render_batch(job: dict) -> dict:
     """`job` laid out with the cyclic garbage collector off: WeasyPrint's layout makes
     millions of short-lived objects and no cycles worth collecting mid-batch."""
