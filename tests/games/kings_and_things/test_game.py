@@ -120,3 +120,19 @@ def test_search_agent_plays_through_determinize(catalog):
     assert legal == [("retreat", 0), ("stay",)]
     agent = make_agent("search:2", GAME, catalog, 0, 1)
     assert agent.choose(GAME.observation(state, 0), legal) in legal
+
+
+def test_record_carries_the_turn_order_of_every_round(catalog):
+    """Issue #27 item 4: round 1's first player (from the setup roll) and the marker's
+    holder each round, passed on one seat at phase 9; the report's seat is the place after
+    round 1's first player."""
+    from toolkit.sim.stats import turn_position
+
+    for seed in (4, 5, 6):
+        first = GAME.new_game(catalog, seed, ["random"] * 4).order[0]
+        record = play_game(GAME, catalog, seed, ["random"] * 4, keep_actions=False)
+        rounds = record["first_by_round"]
+        assert record["first_player"] == first == rounds[0]
+        assert len(rounds) == record["rounds"]
+        assert rounds == [(first + r) % 4 for r in range(len(rounds))]
+        assert turn_position(record, first) == 0 and turn_position(record, (first + 3) % 4) == 3

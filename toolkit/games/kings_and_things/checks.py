@@ -15,6 +15,11 @@ PER_SEAT = ("income", "drawn", "heroes", "battles", "battles_won", "captures",
 def record(state, data) -> dict:
     return {
         "rounds": state.round, "end_reason": state.end_reason, "order": list(state.order),
+        # turn order: round 1's first player (the report's seat is the place after it) and
+        # the marker's holder every round (it passes on at phase 9)
+        "first_player": state.firsts[0] if state.firsts else
+        (state.order[0] if state.order else None),
+        "first_by_round": list(state.firsts),
         "hexes": [len(state.hexes_of(s)) for s in range(state.n)],
         "final_income": [income(state, data, s) for s in range(state.n)],
         "citadels": [len(state.citadels_of(s)) for s in range(state.n)],

@@ -16,7 +16,8 @@ def fast_clone(state):
     """An independent copy, cheaper than a deep copy: the log's events are never changed,
     so they are shared."""
     new = copy.copy(state)
-    for name in ("terrain", "owner", "fort", "income", "deck", "gold", "order", "removed",
+    for name in ("terrain", "owner", "fort", "income", "deck", "gold", "order", "firsts",
+                 "removed",
                  "free_builds", "built", "cup", "dice", "draws", "log"):
         setattr(new, name, list(getattr(state, name)))
     new.racks = [list(r) for r in state.racks]
@@ -48,7 +49,8 @@ def observation(state, seat: int):
     obs.battle = copy.deepcopy(state.battle)
     obs.log = list(state.log)
     obs.stats = copy.deepcopy(state.stats)
-    for name in ("terrain", "owner", "fort", "income", "deck", "gold", "order", "removed",
+    for name in ("terrain", "owner", "fort", "income", "deck", "gold", "order", "firsts",
+                 "removed",
                  "free_builds", "built"):
         setattr(obs, name, copy.deepcopy(getattr(state, name)))
     obs.hero_pool, obs.forts_left = dict(state.hero_pool), dict(state.forts_left)

@@ -35,6 +35,7 @@ class State:
     forts_left: dict               # level -> counters left in the bank
     rng: random.Random
     order: list = field(default_factory=list)   # player order, first player first
+    firsts: list = field(default_factory=list)  # the first player of each round, round 1 first
     round: int = 0
     phase: str = "setup_start"
     turn: int = 0                  # index into `order` of the player acting in the phase

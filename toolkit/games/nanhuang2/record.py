@@ -17,6 +17,9 @@ def results(state) -> list[float]:
 def game_record(state) -> dict:
     return {
         "winner": list(state.winners),
+        # turn order: seat 1 opens every round (flow.advance), the living players after it
+        # in seat order, so the report's seat is the place in turn order
+        "first_player": 0,
         "rounds": state.round if state.phase != "over" else min(
             state.round, int(state.t.setting("round_limit"))),
         "round_limit_reached": state.phase == "over" and len(state.winners) > 1,

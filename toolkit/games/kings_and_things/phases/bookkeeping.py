@@ -12,6 +12,8 @@ class Income(flow.Phase):
 
     def start_phase(self, state, data):
         state.round += 1
+        # who holds the first-player marker this round (a new list: copies share the old)
+        state.firsts = state.firsts + [state.order[0]]
         for seat in state.order:
             gain = income(state, data, seat)
             state.gold[seat] += gain
