@@ -45,3 +45,12 @@ def test_sheet_labels_do_not_double_a_word():
     assert deck_label(en, "Hero") == "Hero cards"
     assert deck_label(zh, "荣誉卡") == "荣誉卡"
     assert deck_label(zh, "英雄") == "英雄卡"
+
+
+def test_a_short_field_key_prints_as_an_abbreviation():
+    from toolkit.render.fields import field_label
+
+    ctx = ctx_for(CARDS)                      # no theme word for these keys
+    assert "vp" not in ctx.theme["words"] and "ability_tag" not in ctx.theme["words"]
+    assert field_label(ctx, "vp", None) == "VP"
+    assert field_label(ctx, "ability_tag", None) == "Ability tag"

@@ -31,7 +31,10 @@ def field_label(ctx: Ctx, key: str, decl, kind: str = "") -> str:
         ctx.english(kind, "field labels", key)
     if label is not None:
         return ctx.t(label, note=False)
-    return entry[ctx.lang] if entry else key.replace("_", " ").capitalize()
+    if entry:
+        return entry[ctx.lang]
+    # an abbreviation reads as one ("vp" -> "VP", not "Vp"); other keys as a phrase
+    return key.upper() if len(key) <= 3 and key.isalpha() else key.replace("_", " ").capitalize()
 
 
 def value_text(ctx: Ctx, value, decl=None, kind: str = "", key: str = "") -> str:
