@@ -174,3 +174,34 @@ def test_a_part_without_a_chinese_name_and_effects_without_text_warn(tmp_path): 
     warnings = untranslated_warnings(ctx, CLEARINGS)
     assert any("part 'hex_tiles' in English" in w for w in warnings), warnings
     assert any(f"'{card.id}' has effects but no text" in w for w in warnings), warnings
+
+
+def test_kings_and_things_counters_and_hexes_pass_in_chinese(tmp_path):  # F4, F3, F18
+    from toolkit.render.measure import text_width_em
+
+    project = REPO_DIR / "examples" / "kings-and-things"
+    catalog = load_catalog(project)
+    faces, _ = collect_faces(project, catalog, BuildOptions(
+        out=tmp_path / "o", lang="zh", only=frozenset({"things", "forts", "hex_tiles"})))
+    income = [f for f in faces if f.kind == "things" and " 金</div>" in f.html][:3]
+    forts = [f for f in faces if f.kind == "forts" and f.side == "front"][:2]
+    assert income and forts and "收入" in forts[0].html
+    assert all("font-size: 7.0pt" in f.html for f in income + forts)
+    w, h = income[0].width, income[0].height
+    document = Html(project, "zh").document({(w, h, B)})
+    old = income[0].html.replace("font-size: 7.0pt", "font-size: 6pt")   # as before (F4)
+    result = render_batch({"faces": [{"key": f.key, "html": f.html, "fit": False}
+                                     for f in income + forts] + [
+                                         {"key": "old", "html": old, "fit": False}],
+                           "document": document, "base_url": TEMPLATES.as_uri() + "/",
+                           "roots": [str(project), str(TEMPLATES)]})
+    *pages, before = PdfReader(io.BytesIO(result["pdf"])).pages
+    assert [layout_problems(p) for p in pages] == [[]] * len(pages)
+    assert any("金' is CJK text at 6.0 pt, under the 7 pt floor" in p
+               for p in layout_problems(before))
+    # the hex back's title fits across the hex, in light ink on the dark back
+    back = next(f for f in faces if f.key == "hex_tiles/shared/back")
+    size = float(back.html.split('font-size="')[1].split('"')[0])
+    name = catalog.game.title.zh
+    assert size * text_width_em(name, bold=True) <= 0.86 * min(back.width, back.height * 2 / 3 ** 0.5)
+    assert 'fill="#f1dfb8"' in back.html
