@@ -27,6 +27,7 @@ COMMANDS = {
     "schema": "toolkit.schema_command:schema",
     "odds": "toolkit.odds_command:odds",
     "serve": "toolkit.serve.command:serve",
+    "play": "toolkit.play.command:play",
     "trust": "toolkit.trust_command:trust",
 }
 

@@ -52,10 +52,12 @@ class Played:
 def play(game, catalog, seed: int, agent_names: Sequence[str], *,
          max_actions: int | None = None, until: int | None = None,
          before: Hook | None = None, after: Hook | None = None,
-         state: Any = None) -> Played:
+         state: Any = None, agents: Sequence | None = None) -> Played:
     """Plays from `state` (default a new game) until the end, `until` actions, or a
-    `before`/`after` callback that returns something true."""
-    agents = make_agents(game, catalog, seed, agent_names)
+    `before`/`after` callback that returns something true. `agents` (one a seat) replaces
+    the agents `agent_names` would make (e.g. the actions of a recorded game, in order)."""
+    if agents is None:
+        agents = make_agents(game, catalog, seed, agent_names)
     observes = [getattr(agent, "observes", True) for agent in agents]
     if state is None:
         state = game.new_game(catalog, seed, list(agent_names))

@@ -64,7 +64,11 @@ def late_progress(label: str, total: int, enabled: bool = True, after: float = 2
 @click.command()
 @project_argument
 @example_option
-@click.option("--seed", type=int, required=True, help="the game's seed")
+@click.option("--seed", type=int, default=None,
+              help="the game's seed (required unless --record gives it)")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False), default=None,
+              help="replay a saved game's own actions (a `toolkit play` record, "
+                   "output/play/*.json); seed and seats come from it")
 @click.option("--players", type=click.IntRange(1, 64), default=None,
               help="seats (default: the game's minimum)")
 @click.option("--agents", default=None,
@@ -73,7 +77,7 @@ def late_progress(label: str, total: int, enabled: bool = True, after: float = 2
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="language of card names and texts")
 @trust_option
-def replay(project_dir, seed, players, agents, until, lang, trust):
+def replay(project_dir, seed, players, agents, until, lang, trust, record_file=None):
     """Print one game as a log: each action once, what it caused (checks and whether they
     succeed, fights and who won them), the running score, and the winner with the score."""
     from toolkit.checks.fuzz import lineup
@@ -87,6 +91,15 @@ def replay(project_dir, seed, players, agents, until, lang, trust):
     catalog = load_catalog(root)
     game = game_for(catalog, trust=trust, command="replay")
     limits = catalog.game.players
+    if record_file is not None:
+        from toolkit.play.records import load
+        record = load(record_file)
+        for line in replay_lines(game, catalog, record["seed"], record["agents"], until,
+                                 lang, actions=record["actions"]):
+            click.echo(line)
+        return 0
+    if seed is None:
+        raise UsageError("--seed is required (or --record FILE, a saved game)")
     if agents:
         spec = parse_agents(agents, len(agents.split(",")), game, catalog)
         names = list(spec.names) or spec.for_game(seed, players or limits.min)

@@ -12,6 +12,7 @@ it changed. The end names the winner(s) with the score and why the game ended
 
 from __future__ import annotations
 
+import json
 from typing import Iterator
 
 from toolkit.errors import RulesError, ToolkitError
@@ -33,9 +34,11 @@ SCORE = "  = "      # the running score
 
 
 def replay_lines(game, catalog, seed: int, agents: list[str], until: int | None = None,
-                 lang: str = "en") -> Iterator[str]:
+                 lang: str = "en", actions: list | None = None) -> Iterator[str]:
     """The game as readable lines; stops after action `until` when given. A crash of the
-    game shows the game up to it, then stops with a one-line error."""
+    game shows the game up to it, then stops with a one-line error. With `actions` (a
+    record's, as `game.action_to_json` wrote them), the seats play those in order instead
+    of choosing (a game played at `toolkit play`; `agents` only name the seats)."""
     words = WORDS.get(lang, WORDS["en"])
     seat = lambda s: words["seat"].format(n=s + 1)  # noqa: E731
     title = game.title.get(lang) or game.title.get("en") or game.name
@@ -74,8 +77,11 @@ def replay_lines(game, catalog, seed: int, agents: list[str], until: int | None 
         lines[0] += words["first"].format(seat=seat(first))
     new_log(start)
     try:
+        scripted = None if actions is None else _scripted(game, actions, len(agents))
+        if actions is not None:   # an abandoned game stops where the record does
+            until = len(actions) if until is None else min(until, len(actions))
         played = play(game, catalog, seed, agents, until=until, before=before, after=after,
-                      state=start)
+                      state=start, agents=scripted)
     except ToolkitError:
         yield from lines
         raise
@@ -90,6 +96,36 @@ def replay_lines(game, catalog, seed: int, agents: list[str], until: int | None 
         show_score(played.state)
         yield from lines
         yield words["stopped"].format(n=len(played.actions))
+
+
+class _Recorded:
+    """Plays a record's actions in order, whichever seat is to act; an action that is not
+    legal when its turn comes stops the replay in one line."""
+
+    observes = False
+
+    def __init__(self, game, actions: list):
+        self.game, self.actions, self.at = game, actions, 0
+
+    def choose(self, observation, legal):
+        if self.at >= len(self.actions):
+            raise RulesError(f"the record ends after {len(self.actions)} actions and the "
+                             "game is not over (an abandoned game: add --until "
+                             f"{len(self.actions)})")
+        data = self.actions[self.at]
+        self.at += 1
+        to_json = self.game.action_to_json
+        for action in legal:
+            if to_json(action) == data or json.loads(json.dumps(to_json(action))) == data:
+                return action
+        raise RulesError(f"action {self.at} of the record, {json.dumps(data)[:120]}, is not "
+                         "legal here: the record is of another version of the rules or "
+                         "content")
+
+
+def _scripted(game, actions: list, seats: int) -> list:
+    one = _Recorded(game, list(actions))
+    return [one] * seats
 
 
 def _bare(text: str) -> str:

@@ -1,0 +1,109 @@
+"""A table game as a record and as a ruling.
+
+The record is what `toolkit.loop.make_record` gives a simulated game (the game's own keys,
+`seed`, `players`, `agents` - `human` for a person's seat -, `winner`, `length`,
+`actions`) plus `table`: the seats people took (from 1), whether the game finished, the
+undos and the project's content hash. `toolkit replay --record FILE` plays its actions
+again through the rules and prints the game's log. `ruling_text` writes the game as a
+ruling (`setup: {players, seed}`, every action a step with its seat from 1, and what the
+game came to), to copy into `cards/rulings/` and state what the rules should do."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import yaml
+
+from toolkit.errors import ContentError
+from toolkit.guarded_files import write_text
+from toolkit.loop import make_record
+
+
+def record_of(table) -> dict:
+    game = table.game
+    try:
+        record = make_record(game, table.state, table.seed, table.lineup, table.actions)
+    except Exception:  # noqa: BLE001 - an unfinished game the game's record cannot sum up
+        record = {"seed": table.seed, "players": len(table.lineup),
+                  "agents": list(table.lineup), "winner": [], "length": len(table.actions),
+                  "actions": [game.action_to_json(a) for a in table.actions]}
+    record["table"] = {"humans": sorted(s + 1 for s in table.humans),
+                       "finished": table.over(), "undos": table.undos,
+                       "content_hash": getattr(table.catalog, "content_hash", None),
+                       "game": game.name}
+    return record
+
+
+def save(table, folder: Path) -> Path:
+    """Write the table's game into `folder` (atomically); returns the file."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    name = f"table-seed{table.seed}-{stamp}-{table.deals}.json"
+    text = json.dumps(record_of(table), ensure_ascii=False, indent=1, default=str)
+    path = write_text(Path(folder) / name, text + "\n", root=Path(folder))
+    table.saved = path.name
+    return path
+
+
+def load(path: Path) -> dict:
+    """A saved table record, checked for what replay needs; one-line errors."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(f"cannot read the record: {getattr(exc, 'strerror', None) or exc}",
+                           file=str(path)) from None
+    except json.JSONDecodeError as exc:
+        raise ContentError(f"not a JSON record ({exc.msg})", file=str(path),
+                           line=exc.lineno) from None
+    if not isinstance(data, dict) or not isinstance(data.get("seed"), int) \
+            or not isinstance(data.get("agents"), list) \
+            or not all(isinstance(a, str) for a in data["agents"]) \
+            or not isinstance(data.get("actions"), list):
+        raise ContentError("not a game record: it needs 'seed' (a whole number), 'agents' "
+                           "(names) and 'actions' (a list); `toolkit play` saves them in "
+                           "output/play/", file=str(path))
+    return data
+
+
+def ruling_steps(game, actions, seats) -> list[dict]:
+    steps = []
+    as_step = getattr(game, "ruling_step", None)
+    for action, seat in zip(actions, seats):
+        step = as_step(action) if as_step is not None else None
+        if not step:
+            data = game.action_to_json(action)
+            if not isinstance(data, dict) or "kind" not in data:
+                raise ContentError(f"game '{game.name}' names its actions in no way a "
+                                   "ruling step can ({do: kind, ...}); this table game "
+                                   "cannot become a ruling")
+            step = {"do": data["kind"], **{k: v for k, v in data.items() if k != "kind"}}
+        steps.append({**step, "by": seat + 1})
+    return steps
+
+
+def ruling_text(table) -> str:
+    """The table's game as a ruling file (YAML) whose expectations hold as played."""
+    game = table.game
+    steps = ruling_steps(game, table.actions, table.seats)
+    if table.over():
+        from toolkit.game import winners_of
+        expect = [{"over": True},
+                  {"winners": [s + 1 for s in winners_of(game.results(table.state))]}]
+    else:
+        expect = [{"current": table.to_act() + 1}]
+    item = {"id": f"table_seed{table.seed}_{len(steps)}_actions",
+            "rule": "What happened at the table; say what the rules should do here.",
+            "source": f"toolkit play, seed {table.seed}",
+            "setup": {"players": len(table.lineup), "seed": table.seed},
+            "steps": steps, "expect": expect}
+    head = ("# A game played at `toolkit play`, as a ruling: move this file into\n"
+            "# cards/rulings/, write the rule it tests and trim the steps to the question.\n")
+    return head + yaml.safe_dump({"rulings": [item]}, allow_unicode=True, sort_keys=False,
+                                 width=100)
+
+
+def save_ruling(table, folder: Path) -> Path:
+    text = ruling_text(table)
+    name = f"ruling-seed{table.seed}-{len(table.actions)}.yaml"
+    return write_text(Path(folder) / name, text, root=Path(folder))
