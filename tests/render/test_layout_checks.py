@@ -205,3 +205,15 @@ def test_kings_and_things_counters_and_hexes_pass_in_chinese(tmp_path):  # F4, F
     name = catalog.game.title.zh
     assert size * text_width_em(name, bold=True) <= 0.86 * min(back.width, back.height * 2 / 3 ** 0.5)
     assert 'fill="#f1dfb8"' in back.html
+
+
+def test_a_layout_the_checks_cannot_read_is_a_problem_not_a_crash():
+    from toolkit.render.layout_checks import page_problems
+
+    class Page:
+        @property
+        def _page_box(self):
+            raise AttributeError("a box tree of another shape")
+
+    [problem] = page_problems(Page())
+    assert problem.startswith("its layout could not be measured")

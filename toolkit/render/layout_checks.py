@@ -98,7 +98,15 @@ def _past(inner, outer) -> float:
 
 
 def page_problems(page) -> list[str]:
-    """The problems of one laid-out face page (a WeasyPrint Page), as short phrases."""
+    """The problems of one laid-out face page (a WeasyPrint Page), as short phrases; a
+    layout this module cannot read is one problem, never a failed build."""
+    try:
+        return _problems(page)
+    except Exception as exc:  # noqa: BLE001 - a box tree of a shape not foreseen
+        return [f"its layout could not be measured ({type(exc).__name__}: {exc})"]
+
+
+def _problems(page) -> list[str]:
     root = page._page_box
     out: list[str] = []
     lines: list[tuple] = []   # (band rect, field, text, line box id)
