@@ -70,15 +70,22 @@ def test_quantities_add_up_to_the_deck(tgc_build, mini_build):
         assert rows[0]["file"].startswith("01-")
 
 
-def test_size_without_template_is_a_one_line_warning(tgc_build):
+def test_custom_size_to_the_nearest_product_and_refusals_say_why(tgc_build):
     out, result = tgc_build
-    warned = [w for w in result.warnings if w.startswith("--pod tgc: good:")]
-    assert warned == ["--pod tgc: good: 44 x 68 mm fits no The Game Crafter template; "
-                      "not exported"]
-    assert not (out / "pod-tgc" / "good").exists()
     readme = (out / "pod-tgc" / "README.txt").read_text()
-    assert "hero/  Poker Deck" in readme and "good: 44 x 68 mm" in readme
-    assert "board" in readme  # large sheets are named as not included
+    # the 44 x 68 mm goods go to the Mini Deck (1.75 x 2.5 in), scaled evenly to fit
+    assert "good/  Mini Deck (1.75 x 2.5 in, 600 x 825 px)" in readme
+    assert "44 x 68 mm scaled to 93% onto Mini Deck" in readme
+    with Image.open(next((out / "pod-tgc" / "good").glob("01-*.png"))) as image:
+        assert image.size == (600, 825)
+    assert "hero/  Poker Deck" in readme and "board/  Sixfold Board (24 x 18 in" in readme
+    refused = [w for w in result.warnings if w.startswith("--pod tgc:")]
+    assert refused and all(w.endswith("; not exported") and "\n" not in w for w in refused)
+    for warning in refused:  # each refusal is in the README with its reason
+        assert warning.removeprefix("--pod tgc: ").removesuffix("; not exported") in readme
+    summary = [n for n in result.notes if n.startswith("--pod tgc:")]
+    assert summary == [readme.strip().splitlines()[-1]]
+    assert f"{len(refused)} refused" in summary[0]
 
 
 def test_mpc_poker_pixels(mini_build, tmp_path):

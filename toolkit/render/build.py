@@ -132,10 +132,11 @@ def _phases(project: Path, opts: BuildOptions, step) -> BuildResult:
     if opts.pod:
         from toolkit.render.pod import write_pod
         step(0, note=f"writing {opts.pod} print-on-demand files")
-        folder, warnings = write_pod(faces, where, opts.folder / f"pod-{opts.pod}", opts.pod,
-                                     ctx.t(ctx.catalog.game.title))
+        folder, warnings, summary = write_pod(faces, where, opts.folder / f"pod-{opts.pod}",
+                                              opts.pod, ctx.t(ctx.catalog.game.title))
         result.outputs[f"pod-{opts.pod}"] = folder
         result.warnings += warnings
+        result.notes.append(summary)
         step()
     result.seconds = time.perf_counter() - start
     return result

@@ -1,97 +1,36 @@
-"""Print-on-demand exports (`toolkit build --pod tgc|mpc`): every deck (the cards of one
-kind with one back) as numbered PNGs at the service's template size at 300 dpi, its single
-back, a quantity list and a README of what to upload:
+"""Print-on-demand exports (`toolkit build --pod tgc|mpc`): every component the service
+sells - each deck (the cards of one kind with one back), chit set (square, round or hex
+counters) and board - as numbered PNGs at the product's size at 300 dpi, its single back,
+a quantity list and a README of what to upload:
 
     pod-<service>/README.txt
     pod-<service>/<deck>/01-<card>.png ... back.png quantities.csv
 
-A face's trim is scaled onto the template's trim and its bleed fills the rest (extended from
-its edge where the template asks for more bleed than the face has). A kind whose size fits
-no template of the service is a one-line warning; boards and other large sheets are not
-exported (they are no card product: print them from print-one-sided.pdf).
-
-Template sizes (pixels with bleed at 300 dpi) are the services' published ones: The Game
-Crafter adds 1/8 in of bleed (37.5 px a side: poker 825 x 1125), MakePlayingCards 36 px a
-side (poker 822 x 1122)."""
+A face's trim is scaled onto the product's trim and its bleed fills the rest (extended from
+its edge where the product asks for more bleed than the face has). A size no product takes
+goes to the nearest one, scaled evenly (toolkit.render.pod_products); text closer to the
+cut than the service's safe zone (1/8 in) - measured on the rendered face
+(toolkit.render.safe_zone) - shrinks the deck's faces until it is inside. A component the
+service cannot make is refused with its reason: one warning each, listed in the README, and
+a summary line of what was exported."""
 
 from __future__ import annotations
 
 import csv
 import io
-import math
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
+from PIL import Image
+
+from toolkit.render.face_shape import face_shape
 from toolkit.render.files import safe_name, write_atomic
-from toolkit.render.raster import DPI, Rasterizer, fit_canvas, png_bytes
+from toolkit.render.pod_products import (ASPECT, MM_PER_IN, NEAREST, SERVICES, STRETCH,  # noqa: F401
+                                         Match, Service, Template, choose, match)
+from toolkit.render.raster import Rasterizer, fit_canvas, png_bytes
+from toolkit.render.safe_zone import text_margin
 
-MM_PER_IN = 25.4
-STRETCH = 0.05   # a card may be scaled by at most 5 % to meet a template's trim
-ASPECT = 0.02    # and its aspect may differ from the template's by at most 2 %
-
-
-@dataclass(frozen=True)
-class Template:
-    """A card product of a service: its trim in inches and its image with bleed in px."""
-
-    product: str
-    width_in: float
-    height_in: float
-    px: tuple[int, int]
-
-    @property
-    def trim_mm(self) -> tuple[float, float]:
-        return self.width_in * MM_PER_IN, self.height_in * MM_PER_IN
-
-    @property
-    def trim_px(self) -> tuple[float, float]:
-        return self.width_in * DPI, self.height_in * DPI
-
-
-@dataclass(frozen=True)
-class Service:
-    name: str
-    templates: tuple[Template, ...]
-
-
-SERVICES = {
-    "tgc": Service("The Game Crafter", (
-        Template("Poker Deck", 2.5, 3.5, (825, 1125)),
-        Template("Bridge Deck", 2.25, 3.5, (750, 1125)),
-        Template("Tarot Deck", 2.75, 4.75, (900, 1500)),
-        Template("Domino Deck", 1.75, 3.5, (600, 1125)),
-        Template("Business Deck", 2.0, 3.5, (675, 1125)),
-        Template("Jumbo Deck", 3.5, 5.5, (1125, 1725)),
-        Template("Mini Deck", 1.75, 2.5, (600, 825)),
-        Template("Micro Deck", 1.25, 1.75, (450, 600)),
-        Template("Large Square Chit", 1.0, 1.0, (375, 375)),
-        Template("Medium Square Chit", 0.75, 0.75, (300, 300)),
-        Template("Small Square Chit", 0.5, 0.5, (225, 225)))),
-    "mpc": Service("MakePlayingCards", (
-        Template("Poker size", 2.5, 3.5, (822, 1122)),
-        Template("Bridge size", 2.25, 3.5, (747, 1122)),
-        Template("Tarot size", 2.75, 4.75, (897, 1497)),
-        Template("Domino size", 1.75, 3.5, (597, 1122)),
-        Template("Business card size", 2.0, 3.5, (672, 1122)),
-        Template("Micro size", 1.25, 1.75, (447, 597)))),
-}
-
-
-def match(service: str, width: float, height: float) -> tuple[Template, bool] | None:
-    """The service's template closest to a `width` x `height` mm card (and whether the card
-    is turned a quarter to fit it), or None when no template fits within STRETCH/ASPECT."""
-    best, best_cost = None, None
-    for t in SERVICES[service].templates:
-        tw, th = t.trim_mm
-        for turned, (w, h) in ((False, (width, height)), (True, (height, width))):
-            rx, ry = tw / w, th / h
-            if max(abs(rx - 1), abs(ry - 1)) > STRETCH or abs(rx / ry - 1) > ASPECT:
-                continue
-            cost = max(abs(math.log(rx)), abs(math.log(ry))) + (1e-6 if turned else 0)
-            if best_cost is None or cost < best_cost:
-                best, best_cost = (t, turned), cost
-    return best
+SMALLEST = 0.75  # a deck shrunk below this for its safe zone is refused instead
 
 
 def decks(faces) -> list[tuple[str, list]]:
@@ -109,25 +48,56 @@ def decks(faces) -> list[tuple[str, list]]:
     return result
 
 
-def template_image(raster: Rasterizer, rendered, face, template: Template, turned: bool):
-    """`face` at the template's pixel size: trim onto the template's trim, bleed around."""
+def boards(faces) -> list[tuple[str, list]]:
+    """The boards and other large sheets, one component per kind."""
+    out: dict[str, list] = {}
+    for face in faces:
+        if face.side == "front" and face.large:
+            out.setdefault(face.kind, []).append(face)
+    return [(safe_name(kind, "kind"), fronts) for kind, fronts in out.items()]
+
+
+def template_image(raster: Rasterizer, rendered, face, template: Template, turned: bool,
+                   scale: float = 1.0, even: bool = False):
+    """`face` at the template's pixel size: trim onto the template's trim (stretched, or
+    with `even` scaled evenly to fit inside it), times `scale`, bleed around."""
     w, h = (face.height, face.width) if turned else (face.width, face.height)
     tw, th = template.trim_px
     sx, sy = tw / w, th / h                          # px per mm on each axis
+    if even:
+        sx = sy = min(sx, sy)
+    sx, sy = sx * scale, sy * scale
     image = raster.image(rendered, face.bleed, max(sx, sy) * MM_PER_IN / 72, trim=False)
     if turned:
         image = image.rotate(90, expand=True)
-    full = (round(tw + 2 * face.bleed * sx), round(th + 2 * face.bleed * sy))
+    full = (round((w + 2 * face.bleed) * sx), round((h + 2 * face.bleed) * sy))
     return fit_canvas(image.resize(full) if image.size != full else image, template.px)
 
 
-def write_pod(faces, where, folder: Path, service: str, title: str) -> tuple[Path, list[str]]:
-    """Write pod-<service>/ for the build's faces; returns the folder and the warnings."""
+def safe_scale(margin: float | None, face, found: Match, safe: float) -> float:
+    """How much to shrink a face whose text comes `margin` mm from its cut so that, on the
+    product, it is `safe` mm inside the cut (1.0: no need)."""
+    if margin is None:
+        return 1.0
+    tw, th = found.template.trim_mm
+    w, h = (face.height, face.width) if found.turned else (face.width, face.height)
+    scale = 1.0
+    for t, size in ((tw, w), (th, h)):
+        k = t / size if found.scale == 1.0 else min(tw / w, th / h)
+        reach = k * (size / 2 - margin)              # mm from the centre to the text
+        if reach > 0 and t / 2 - reach < safe:
+            scale = min(scale, (t / 2 - safe) / reach)
+    return scale
+
+
+def write_pod(faces, where, folder: Path, service: str, title: str):
+    """Write pod-<service>/ for the build's faces; returns the folder, the warnings (one
+    per refused component) and the summary line."""
     spec = SERVICES[service]
     by_key = {f.key: f for f in faces}
     raster = Rasterizer()
     written: set[Path] = set()
-    lines, warnings, skipped = [], [], []
+    lines, warnings, refused = [], [], []
 
     def put(path: Path, data: bytes) -> None:
         write_atomic(path, data, root=folder)
@@ -136,41 +106,64 @@ def write_pod(faces, where, folder: Path, service: str, title: str) -> tuple[Pat
     def save(path: Path, image) -> None:  # encoding in a thread overlaps the rendering
         pending.append(pool.submit(lambda: put(path, png_bytes(image))))
 
+    def refuse(name: str, why: str) -> None:
+        refused.append(f"{name}: {why}")
+        warnings.append(f"--pod {service}: {name}: {why}; not exported")
+
+    components = [(n, f, False) for n, f in decks(faces)] + [(n, f, True)
+                                                             for n, f in boards(faces)]
     pool, pending = ThreadPoolExecutor(2), []
     try:
-        for name, fronts in decks(faces):
-            back = by_key[fronts[0].back]
-            found = match(service, back.width, back.height)
+        for name, fronts, large in components:
+            back = fronts[0] if large else by_key[fronts[0].back]
+            sort = "board" if large else face_shape(fronts[0])
+            found, why = choose(service, back.width, back.height, sort)
             if found is None:
-                skipped.append(f"{name}: {back.width:g} x {back.height:g} mm")
-                warnings.append(f"--pod {service}: {skipped[-1]} fits no {spec.name} "
-                                "template; not exported")
+                refuse(name, why)
                 continue
-            template, turned = found
+            notes = [why] if why else []
+            margins = [] if large else [
+                m for m in (text_margin(raster, where[f.key], f, sort) for f in fronts + [back])
+                if m is not None]
+            shrink = safe_scale(min(margins), back, found, spec.safe_mm) if margins else 1.0
+            if shrink < SMALLEST:
+                refuse(name, f"text {min(margins):.1f} mm from the cut; keeping it "
+                       f"{spec.safe_mm:g} mm inside would shrink the faces to {shrink:.0%}")
+                continue
+            if shrink < 1.0:
+                notes.append(f"text {min(margins):.1f} mm from the cut: faces shrunk to "
+                             f"{shrink:.0%} to keep it {spec.safe_mm:g} mm inside")
+            template, turned, even = found.template, found.turned, found.scale != 1.0
+            scale = shrink  # an even fit already scales the face to fit inside the trim
             digits = max(2, len(str(len(fronts))))
             rows = [("file", "card id", "name", "copies")]
             for n, face in enumerate(fronts, 1):
                 file = f"{n:0{digits}d}-{safe_name(face.slug)}.png"
-                save(folder / name / file,
-                     template_image(raster, where[face.key], face, template, turned))
+                save(folder / name / file, template_image(raster, where[face.key], face,
+                                                          template, turned, scale, even))
                 rows.append((file, face.id, face.label, face.copies))
-            save(folder / name / "back.png",
-                 template_image(raster, where[back.key], back, template, turned))
+            back_image = Image.new("RGB", template.px, "white") if large else \
+                template_image(raster, where[back.key], back, template, turned, scale, even)
+            save(folder / name / "back.png", back_image)
             put(folder / name / "quantities.csv", _csv(rows))
             lines.append(f"{name}/  {template.product} ({template.width_in:g} x "
                          f"{template.height_in:g} in, {template.px[0]} x {template.px[1]} px"
-                         f"{', cards turned' if turned else ''}): "
+                         f"{', turned' if turned else ''}): "
                          f"{_count(len(fronts), 'front')}, "
-                         f"{_count(sum(f.copies for f in fronts), 'card')}")
+                         f"{_count(sum(f.copies for f in fronts), 'piece')}"
+                         + ("; back.png blank (printed one-sided)" if large else "")
+                         + "".join(f"; {n}" for n in notes))
         for job in pending:
             job.result()
     finally:
         pool.shutdown(cancel_futures=True)
         raster.close()
-    large = sorted({f.kind for f in faces if f.large and f.side == "front"})
-    put(folder / "README.txt", _readme(title, spec, lines, skipped, large).encode())
+    summary = (f"--pod {service}: {len(lines)} of {len(components)} components exported"
+               + (f", {len(refused)} refused (pod-{service}/README.txt says why)"
+                  if refused else ""))
+    put(folder / "README.txt", _readme(title, spec, lines, refused, summary).encode())
     _prune(folder, written)
-    return folder, warnings
+    return folder, warnings, summary
 
 
 def _csv(rows) -> bytes:
@@ -183,20 +176,18 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _readme(title, spec: Service, lines, skipped, large) -> str:
-    out = [f"{title}: card files for {spec.name}", "",
-           "Each folder is one deck. Create the product named below, upload its numbered",
-           "fronts with the copies from quantities.csv (file, card id, name, copies) and",
-           "back.png as the single back of every card. Images are PNG at 300 dpi with the",
-           "service's bleed; keep text inside the safe zone of its template.", ""]
-    out += lines or ["(no deck fits this service's templates)"]
-    if skipped:
-        out += ["", f"Not exported (their size fits no {spec.name} template):"] + [
-            "  " + line for line in skipped]
-    if large:
-        out += ["", "Not included (no card product; print from print-one-sided.pdf): "
-                + ", ".join(large)]
-    return "\n".join(out) + "\n"
+def _readme(title, spec: Service, lines, refused, summary) -> str:
+    out = [f"{title}: files for {spec.name}", "",
+           "Each folder is one component. Create the product named below, upload its",
+           "numbered fronts with the copies from quantities.csv (file, card id, name,",
+           "copies) and back.png as the single back of every piece. Images are PNG at",
+           "300 dpi with the service's bleed; text is kept "
+           f"{spec.safe_mm:g} mm inside the cut.", ""]
+    out += lines or ["(no component fits this service's products)"]
+    if refused:
+        out += ["", f"Not exported ({spec.name} cannot make them; print them from the",
+                "print-and-play files):"] + ["  " + line for line in refused]
+    return "\n".join(out + ["", summary]) + "\n"
 
 
 def _prune(folder: Path, written: set[Path]) -> None:
