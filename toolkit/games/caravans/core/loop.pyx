@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/loop.py sha256:4f5cc48f3f6a58ed
+# mirrors: toolkit/loop.py sha256:491b9587c5e4879c
 # mirrors: toolkit/agents/random_agent.py sha256:206b70b7383ab156
 # mirrors: toolkit/games/caravans/engine/record.py sha256:a660e28eaa87a427
 """The game loop in C (toolkit/loop.play over the compiled core): each seat's agent picks
