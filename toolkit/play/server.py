@@ -6,7 +6,8 @@ from the table itself and nothing else). Routes:
     GET  /                  the table page (page.html)
     GET  /api/view          the seat's view as JSON (?seat=N from 1, ?lang=en|zh)
     POST /api/act           {version, action}: a person's action, checked against the legal ones
-    POST /api/bot           {version}: the agent whose turn it is moves once
+    POST /api/bot           {version}: the agent whose turn it is moves once (with
+                            `until_person: true`, the agents move until a person is to act)
     POST /api/undo          {version}: back to before the last decision a person made
     POST /api/deal          {seed}: a new game from that seed (the old one is saved)
     POST /api/save          the game so far as a record (output folder)
@@ -156,7 +157,10 @@ class _TableHandler(_Handler):
                 raise Refused("the request names no action", 400)
             table.act(version, body["action"])
         elif path == "/api/bot":
-            table.bot(version)
+            with table.lock:
+                table.bot(version)
+                if body.get("until_person") is True:   # pace 0: no one watches them
+                    table.run_bots()
         elif path == "/api/undo":
             table.undo(version)
         elif path == "/api/deal":

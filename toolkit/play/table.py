@@ -165,11 +165,8 @@ class Table:
 
     def _agents_copy(self):
         """The bots as they are, so an undo gives them back their random streams too."""
-        try:
-            return copy.deepcopy(self.agents, {id(self.game): self.game,
-                                               id(self.catalog): self.catalog})
-        except Exception:  # noqa: BLE001 - an agent that cannot be copied keeps going
-            return None
+        return {seat: _copy_agent(agent, self.game, self.catalog)
+                for seat, agent in self.agents.items()}
 
     def run_bots(self) -> int:
         """Every agent move until a person is to act or the game ends (no pace)."""
@@ -179,6 +176,25 @@ class Table:
                 self.bot(self.version)
                 moved += 1
         return moved
+
+
+def _copy_agent(agent, game, catalog):
+    """A copy of an agent whose changing parts (its random stream, what it remembers) are
+    its own; a part that cannot be copied (the rules' read-only tables, a play style) is
+    shared, since an agent only reads it."""
+    keep = {id(game): game, id(catalog): catalog}
+    if not hasattr(agent, "__dict__"):
+        try:
+            return copy.deepcopy(agent, dict(keep))
+        except Exception:  # noqa: BLE001 - kept as it is: undo then only moves the state
+            return agent
+    twin = copy.copy(agent)
+    for key, value in vars(agent).items():
+        try:
+            setattr(twin, key, copy.deepcopy(value, dict(keep)))
+        except Exception:  # noqa: BLE001 - shared, read only by the agent
+            pass
+    return twin
 
 
 def _say(game, state, action, lang: str) -> str:

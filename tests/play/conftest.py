@@ -1,0 +1,45 @@
+"""A running table for the play tests: `toolkit play`'s server in a thread on a free port."""
+
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+
+import pytest
+
+from toolkit import BUNDLED_PROJECT
+from toolkit.content.validate import load_catalog
+from toolkit.games import game_for
+from toolkit.new.scaffold import create
+from toolkit.play.server import Host, make_server
+from toolkit.play.table import Table
+
+CARAVANS_BOTS = ["balanced", "trader", "raider"]   # heuristic agents: quick, real games
+
+
+@pytest.fixture(scope="session")
+def tutorial(tmp_path_factory):
+    """The tutorial game of `toolkit new` (Five Tricks, the project's own rules)."""
+    root = create(tmp_path_factory.mktemp("tutorial") / "tricks")
+    catalog = load_catalog(root)
+    return root, game_for(catalog, trust=True, command="play"), catalog
+
+
+@pytest.fixture(scope="session")
+def caravans():
+    catalog = load_catalog(BUNDLED_PROJECT)
+    return BUNDLED_PROJECT, game_for(catalog, command="play"), catalog
+
+
+@contextmanager
+def serving(game, catalog, seed, lineup, out, lang="en"):
+    host = Host(Table(game, catalog, seed, lineup), out, lang, pace=0.0)
+    server = make_server(host, port=0)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              daemon=True)
+    thread.start()
+    try:
+        yield host, f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,162 @@
+"""The table without a browser: a forged, stale or foreign request is refused and changes
+nothing; undo goes back to the last person's decision and the bots choose again as they
+did; a saved game replays through `toolkit replay --record`, and as a ruling it passes."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from toolkit.checks.replay import replay_lines
+from toolkit.cli import cli
+from toolkit.play import records
+from toolkit.play.table import Refused, Table
+from toolkit.play.view import seat_view
+
+from .conftest import CARAVANS_BOTS, serving
+
+
+def _post(url, path, body, token, kind="application/json"):
+    request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                     method="POST",
+                                     headers={"Content-Type": kind, "X-Table-Token": token})
+    try:
+        with urllib.request.urlopen(request) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def _view(url):
+    return json.load(urllib.request.urlopen(url + "/api/view"))
+
+
+def test_forged_stale_and_foreign_requests_are_refused(caravans, tmp_path):
+    _, game, catalog = caravans
+    with serving(game, catalog, 4, ["human", *CARAVANS_BOTS], tmp_path) as (host, url):
+        host.table.run_bots()
+        before = _view(url)
+        assert before["humans_turn"] and before["actions"]
+        state = game.state_hash(host.table.state)
+        real = before["actions"][0]["buttons"][0]["action"]
+        forged = [real[0], ["no_such_place"]] if isinstance(real, list) else {"kind": "x"}
+        for body, token, kind, status, says in [
+                ({"version": before["version"], "action": forged}, host.token,
+                 "application/json", 409, "not a legal action of seat 1"),
+                ({"version": before["version"], "action": "<script>"}, host.token,
+                 "application/json", 409, "not a legal action"),
+                ({"version": before["version"] - 1, "action": real}, host.token,
+                 "application/json", 409, "the action was not applied"),
+                ({"version": before["version"], "action": real}, "guess",
+                 "application/json", 403, "X-Table-Token"),
+                ({"version": before["version"], "action": real}, host.token,
+                 "text/plain", 415, "JSON requests"),
+                ({"version": before["version"]}, host.token, "application/json", 400,
+                 "names no action")]:
+            code, text = _post(url, "/api/act", body, token, kind)
+            assert (code, "\n" in text.strip()) == (status, False), text
+            assert says in text, text
+        code, text = _post(url, "/api/bot", {"version": before["version"]}, host.token)
+        assert code == 409 and "no agent is to move" in text
+        assert game.state_hash(host.table.state) == state          # nothing changed
+        assert _view(url)["version"] == before["version"]
+        bad_host = urllib.request.Request(url + "/api/view", headers={"Host": "evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(bad_host)
+        assert refused.value.code == 421
+        code, _ = _post(url, "/api/act", {"version": before["version"], "action": real},
+                        host.token)
+        assert code == 200 and _view(url)["version"] > before["version"]
+
+
+def test_undo_returns_to_the_last_decision_and_the_bots_repeat(caravans):
+    _, game, catalog = caravans
+    table = Table(game, catalog, 7, ["human", *CARAVANS_BOTS])
+    table.run_bots()
+    with pytest.raises(Refused, match="nothing to undo"):
+        table.undo(table.version)
+    for _ in range(3):    # three decisions of the person, the bots answering each
+        table.act(table.version, game.action_to_json(table.legal()[-1]))
+        table.run_bots()
+    before = (game.state_hash(table.state), len(table.actions))
+    last = game.action_to_json(table.legal()[-1])
+    table.act(table.version, last)
+    table.run_bots()
+    after = (game.state_hash(table.state), len(table.actions))
+    table.undo(table.version)
+    assert (game.state_hash(table.state), len(table.actions)) == before
+    table.act(table.version, last)
+    table.run_bots()
+    assert (game.state_hash(table.state), len(table.actions)) == after
+
+
+def _finish(table, game):
+    while True:
+        table.run_bots()
+        if table.over():
+            return
+        table.act(table.version, game.action_to_json(table.legal()[0]))
+
+
+def test_a_table_game_replays_and_becomes_a_ruling(tutorial, tmp_path):
+    root, game, catalog = tutorial
+    table = Table(game, catalog, 11, ["human", "random", "human"])
+    _finish(table, game)
+    saved = records.save(table, tmp_path)
+    record = records.load(saved)
+    assert record["table"]["humans"] == [1, 3] and record["table"]["finished"]
+    assert record["agents"] == ["human", "random", "human"]
+    lines = list(replay_lines(game, catalog, record["seed"], record["agents"],
+                              actions=record["actions"]))
+    assert len([line for line in lines if line.lstrip().startswith("#")]) == len(table.actions)
+    assert lines[-1].startswith("Winner") and lines[-1] == seat_view(table, 0, "en")["result"]
+    result = CliRunner().invoke(cli, ["replay", str(root), "--trust", "--record", str(saved),
+                                      "--lang", "zh"])
+    assert result.exit_code == 0, result.output
+    assert "胜者" in result.output.splitlines()[-1]
+    assert_ruling_holds(table, root, tmp_path)
+
+
+def assert_ruling_holds(table, root, tmp_path) -> None:
+    """The table's game as a ruling in a copy of the project: it loads, and it holds."""
+    import shutil
+
+    from toolkit.checks.rulings import run_ruling
+    from toolkit.checks.rulings_load import load_rulings
+
+    text = records.ruling_text(table)
+    item = yaml.safe_load(text)["rulings"][0]
+    assert item["steps"][0]["by"] >= 1 and item["expect"]
+    copy = tmp_path / "project"
+    shutil.copytree(root / "cards", copy / "cards", ignore=shutil.ignore_patterns("rulings"))
+    (copy / "cards" / "rulings").mkdir()
+    (copy / "cards" / "rulings" / "table.yaml").write_text(text, encoding="utf-8")
+    loaded = load_rulings(copy, table.game)
+    assert [r.ruling.id for r in loaded] == [item["id"]]
+    assert run_ruling(table.game, table.catalog, loaded[0]) == []
+
+
+def test_an_abandoned_record_replays_to_where_it_stopped(caravans, tmp_path):
+    _, game, catalog = caravans
+    table = Table(game, catalog, 3, ["human", *CARAVANS_BOTS])
+    table.run_bots()
+    table.act(table.version, game.action_to_json(table.legal()[0]))
+    table.run_bots()
+    record = records.load(records.save(table, tmp_path))
+    assert not record["table"]["finished"]
+    lines = list(replay_lines(game, catalog, record["seed"], record["agents"],
+                              actions=record["actions"]))
+    assert lines[-1] == f"stopped after action {len(table.actions)}"
+
+
+def test_a_record_that_is_not_one_is_a_one_line_error(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"seed": "x"}')
+    with pytest.raises(Exception) as err:
+        records.load(bad)
+    assert "not a game record" in str(err.value) and "\n" not in str(err.value)
