@@ -111,3 +111,33 @@ def test_bad_rules_file_is_a_one_line_error(project, tmp_path):
     (project / "rules.md").symlink_to(outside)
     with pytest.raises(RenderError, match="outside the project"):
         _booklet(project, tmp_path / "out")
+
+
+REPO = Path(__file__).resolve().parents[2]
+SHIPPED = [REPO] + sorted(p for p in (REPO / "examples").iterdir()
+                          if (p / "cards" / "game.yaml").is_file())
+
+
+@pytest.mark.parametrize("project", SHIPPED, ids=lambda p: p.name)
+def test_every_shipped_game_has_its_rules_in_both_languages(project):
+    en = (project / "rules.md").read_text(encoding="utf-8")
+    zh = (project / "rules.zh.md").read_text(encoding="utf-8")
+    assert en.startswith("# ") and zh.startswith("# ")
+    sections = [[line for line in text.splitlines() if line.startswith("## ")]
+                for text in (en, zh)]
+    assert len(sections[0]) >= 3 and len(sections[0]) == len(sections[1])  # same outline
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in en.replace("强力", ""))
+    assert sum("\u4e00" <= ch <= "\u9fff" for ch in zh) > 200
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("project", SHIPPED, ids=lambda p: p.name)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_shipped_booklet_renders(project, lang, tmp_path):
+    (path, notes), _ = _booklet(project, tmp_path / "out", lang=lang)
+    assert notes == []
+    reader, text = _text(path)
+    assert len(reader.pages) >= 2
+    title = (project / ("rules.md" if lang == "en" else "rules.zh.md")).read_text(
+        encoding="utf-8").splitlines()[0].removeprefix("# ")
+    assert title.split(" ")[0] in text

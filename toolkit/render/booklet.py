@@ -26,7 +26,7 @@ WORDS = {
     "en": {"booklet": "Rules booklet", "contents": "Contents", "component": "Component",
            "count": "Count", "size": "Size (mm)", "assembly": "Assembly",
            "sheet": "sheet", "card": "card", "round": "round counter",
-           "hex": "hex tile", "page": "Page", "rules": "Rules",
+           "hex": "hex tile", "page": ["Page ", ""], "rules": "Rules",
            "steps": [
                "Print {cards} on card stock (or paper glued to card), double-sided, "
                "flipping on the long edge, at 100 % (no \u201cfit to page\u201d). Check "
@@ -43,8 +43,8 @@ WORDS = {
                "Sort the components into the counts above before the first game."]},
     "zh": {"booklet": "规则手册", "contents": "内容物", "component": "组件",
            "count": "数量", "size": "尺寸（毫米）", "assembly": "组装",
-           "sheet": "张", "card": "卡牌", "round": "圆形指示物",
-           "hex": "六角板块", "page": "页", "rules": "规则",
+           "sheet": "大幅", "card": "卡牌", "round": "圆形",
+           "hex": "六角形", "page": ["第 ", " 页"], "rules": "规则",
            "steps": [
                "用卡纸（或贴在卡纸上的普通纸）以 100% 比例双面打印 {cards}（长边翻转，"
                "不要“适合页面”）。先看前几页的校准尺：若背面错位，用 --back-offset 重新生成。",
@@ -96,13 +96,15 @@ def markdown_html(text: str) -> str:
 
 def components(ctx, faces) -> list[dict]:
     """One row per kind printed: its name, how many pieces and their size and shape."""
-    rows: dict[str, dict] = {}
+    rows: dict[tuple, dict] = {}
     for face in faces:
         if face.side != "front":
             continue
-        row = rows.setdefault(face.kind, {"kind": face.kind, "count": 0, "large": face.large,
-                                          "shape": face_shape(face),
-                                          "size": f"{face.width:g} \u00d7 {face.height:g}"})
+        shape = face_shape(face)
+        key = (face.kind, face.width, face.height, shape)  # a kind of pieces of two sizes
+        row = rows.setdefault(key, {"kind": face.kind, "count": 0, "large": face.large,
+                                    "shape": shape,
+                                    "size": f"{face.width:g} \u00d7 {face.height:g}"})
         row["count"] += face.copies
     for row in rows.values():
         row["name"] = ctx.kind_label(row["kind"])
