@@ -217,3 +217,32 @@ def test_a_layout_the_checks_cannot_read_is_a_problem_not_a_crash():
 
     [problem] = page_problems(Page())
     assert problem.startswith("its layout could not be measured")
+
+
+def test_svg_text_is_measured_too(tmp_path):  # F3: the K&T hex back's title
+    project = REPO_DIR / "examples" / "kings-and-things"
+    catalog = load_catalog(project)
+    faces, _ = collect_faces(project, catalog, BuildOptions(
+        out=tmp_path / "o", only=frozenset({"hex_tiles"})))
+    back = next(f for f in faces if f.key == "hex_tiles/shared/back")
+    size = back.html.split('font-size="')[1].split('"')[0]
+    old = back.html.replace(f'font-size="{size}"', 'font-size="4.2"', 1)  # as it was
+    tiny = back.html.replace(f'font-size="{size}"', 'font-size="1.5"', 1)   # 4.3 pt
+    document = Html(project, "en").document({(back.width, back.height, back.bleed)})
+    result = render_batch({"faces": [{"key": str(i), "html": h, "fit": False}
+                                     for i, h in enumerate([back.html, old, tiny])],
+                           "document": document, "base_url": TEMPLATES.as_uri() + "/",
+                           "roots": [str(project), str(TEMPLATES)]})
+    now, before, small = [layout_problems(p) for p in
+                          PdfReader(io.BytesIO(result["pdf"])).pages]
+    assert now == []
+    assert any("Kings & Things (example)" in p and "past the trim" in p for p in before), before
+    assert any("Latin text at 4.3 pt" in p for p in small), small
+
+
+def test_text_running_out_of_a_box_of_set_height_is_seen():
+    body = ('<div data-field="rules" style="position: absolute; left: 4mm; right: 4mm; '
+            'top: 60mm; bottom: 20mm; font-size: 8pt">' + "Line of rules text. " * 30
+            + '</div>')
+    [problems] = problems_of([face(body)])
+    assert any(p.startswith("rules '") and "mm out of its box" in p for p in problems), problems

@@ -15,7 +15,8 @@ For each text box (a run of one line) of a face's layout tree:
 Each problem names the field it belongs to: the nearest `data-field` attribute, else the
 nearest element's first class (`rules`, `title`, `footer`...). Geometry is skipped under a
 CSS transform (the upside-down name of a back, rotated labels), whose boxes are not where
-they print; the floor is checked everywhere. Pure Python on WeasyPrint's box tree, by the
+they print; the floor is checked everywhere. The <text> of an inline SVG (Kings & Things'
+hexes) is measured from its position, anchor and the fonts' advance widths. Pure Python on WeasyPrint's box tree, by the
 boxes' type names, so only toolkit.render.pdf imports WeasyPrint.
 """
 
@@ -114,6 +115,8 @@ def _problems(page) -> list[str]:
 
     def walk(box, chain, clips, container, moved):
         nonlocal trim
+        if type(box).__name__.endswith("Placeholder"):  # an absolute or float box's stand-in
+            box = getattr(box, "_box", box)
         name = type(box).__name__
         element = _element(box)
         if trim is None and element is not None and "card" in \
@@ -121,6 +124,11 @@ def _problems(page) -> list[str]:
             trim = _rect(box)
         if name == "TextBox":
             text_box(box, chain, clips, container, moved)
+            return
+        if name.endswith("ReplacedBox"):
+            for text, rect, size, field in svg_texts(box, chain):
+                line(text, rect, size, field, clips + [(box, _rect(box, "padding"))], None,
+                     moved or _transformed(box), ("svg", id(box), rect[1]))
             return
         if hasattr(box, "style") and hasattr(box, "border_box_x"):
             moved = moved or _transformed(box)
@@ -137,20 +145,21 @@ def _problems(page) -> list[str]:
         text = box.text or ""
         if not text.strip():
             return
-        field = _field(chain)
-        size = box.style["font_size"] * PX_TO_PT
+        rect = (box.position_x, box.position_y, box.position_x + box.width,
+                box.position_y + box.height)
+        # the glyphs' bodies: a line box is taller than its letters (half-leading, descent)
+        body = (rect[0], rect[1] + box.height * BAND[0], rect[2],
+                rect[1] + box.height * BAND[1])
+        line(text, body, box.style["font_size"] * PX_TO_PT, _field(chain), clips, container,
+             moved, id(chain[-1]) if chain else None)
+
+    def line(text, body, size, field, clips, container, moved, parent):
         script = "CJK" if is_cjk(text) else "Latin"
         if size < FLOORS[script] - 0.05:
             out.append(f"{field} '{_snippet(text)}' is {script} text at {size:.1f} pt, under "
                        f"the {FLOORS[script]:g} pt floor")
         if moved:
             return
-        rect = (box.position_x, box.position_y, box.position_x + box.width,
-                box.position_y + box.height)
-        # the glyphs' bodies: a line box is taller than its letters (half-leading, descent)
-        top = rect[1] + box.height * BAND[0]
-        bottom = rect[1] + box.height * BAND[1]
-        body = (rect[0], top, rect[2], bottom)
         for clip_box, clip in reversed(clips):
             if _element(clip_box) is not None and "card" in \
                     (_element(clip_box).get("class") or "").split():
@@ -171,12 +180,55 @@ def _problems(page) -> list[str]:
             elif gap < TRIM_MM:
                 out.append(f"{field} '{_snippet(text)}' is {gap:.1f} mm from the trim "
                            f"({TRIM_MM:g} mm wanted)")
-        parent = chain[-1] if chain else None
-        lines.append((body, field, text, id(parent)))
+        lines.append((body, field, text, parent))
 
     walk(root, [], [], None, False)
     out += _overlaps(lines)
     return list(dict.fromkeys(out))
+
+
+def svg_texts(box, chain):
+    """The <text> elements of an inline SVG image (`box` its replaced box): each one's text,
+    the rectangle its glyphs' bodies take on the page (px; width from the fonts' advance
+    widths, toolkit.render.measure), its size in pt and its field. Text under an SVG
+    transform, or with a position or size this does not read, is left out."""
+    from toolkit.render.measure import text_width_em
+
+    tree = getattr(getattr(getattr(box, "replacement", None), "_svg", None), "tree", None)
+    if tree is None or not hasattr(box, "content_box_x"):
+        return
+    view = tree.get_viewbox()
+    if not view or not view[2] or not view[3]:
+        return
+    sx, sy = box.width / view[2], box.height / view[3]
+    field = _field(chain + [box])
+
+    def walk(node):
+        if node.get("transform"):
+            return
+        if node.tag == "text":
+            yield node
+            return
+        for child in node:
+            yield from walk(child)
+
+    for node in walk(tree):
+        text = "".join(getattr(node, "text", "") or "" for node in [node]).strip()
+        try:
+            x, y = float(node.get("x") or 0), float(node.get("y") or 0)
+            size = float(str(node.get("font-size") or "16").removesuffix("px"))
+        except ValueError:
+            continue
+        if not text:
+            continue
+        width = size * text_width_em(text, bold="bold" in str(node.get("font-weight") or ""))
+        shift = {"middle": 0.5, "end": 1.0}.get(node.get("text-anchor"), 0.0)
+        left = x - shift * width
+        rect = (box.content_box_x() + (left - view[0]) * sx,
+                box.content_box_y() + (y - 0.7 * size - view[1]) * sy,
+                box.content_box_x() + (left + width - view[0]) * sx,
+                box.content_box_y() + (y - 0.05 * size - view[1]) * sy)
+        yield text, rect, size * sy * PX_TO_PT, field
 
 
 def _overlaps(lines: list[tuple]) -> list[str]:
