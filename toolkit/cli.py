@@ -21,6 +21,7 @@ COMMANDS = {
     "check": "toolkit.checks.command:check",
     "replay": "toolkit.checks.command:replay",
     "compare": "toolkit.compare.command:compare",
+    "balance": "toolkit.balance.command:balance",
     "new": "toolkit.new.command:new",
     "import": "toolkit.sheets.command:import_",
     "export": "toolkit.sheets.command:export",

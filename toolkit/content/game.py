@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, StringConstraints, create_model, model_validator
 
+from toolkit.balance.spec import Balance
 from toolkit.content.schema import ID_PATTERN, Model, Text
 
 KindName = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
@@ -103,6 +104,8 @@ class Game(Settings):
                                              "cards, chosen with --variant NAME")
     variant: str | None = Field(None, description="the variant this game was loaded as "
                                 "(set by --variant, never written in game.yaml)")
+    balance: Balance | None = Field(None, description="targets and tunable fields for "
+                                    "`toolkit balance` (toolkit.balance.spec)")
 
 
 def fields_of(model: type[Settings]) -> dict:

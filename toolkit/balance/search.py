@@ -1,0 +1,278 @@
+"""The search of `toolkit balance`: play the baseline, then ask a seeded multi-objective
+Optuna sampler (TPE over two objectives: target distance and number of edits) for edits of
+the tunable fields, each candidate played on the same seeds as the baseline (common random
+numbers) in rungs of doubling size (successive halving: a candidate plays the next rung
+only while its distance is no worse than the median of that rung), until the trial, game or
+time budget is spent. Same seed and budget in trials or games -> same proposals, whatever
+the worker count or backend."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import statistics
+import time
+from dataclasses import dataclass, field as dc_field
+from pathlib import Path
+from typing import Any, Callable
+
+from toolkit.balance.fields import Field, find_fields, write_patched
+from toolkit.balance.spec import Balance
+from toolkit.balance.targets import Mark, distance, marks
+from toolkit.errors import ContentError, UsageError
+
+FOCUS_GAP = 0.25  # a side entry this far outside its band (in band widths) is searched
+VERIFY_OFFSET = 1_000_003  # fresh seeds: a master seed the search never plays
+
+
+@dataclass
+class Candidate:
+    edits: dict[str, float]            # field key -> new value
+    games: int = 0
+    dist: float = float("inf")
+    marks: list[Mark] = dc_field(default_factory=list)
+    rung: int = -1
+    trial: int = -1
+    invalid: str | None = None  # why the content did not validate
+
+    @property
+    def size(self) -> int:
+        return len(self.edits)
+
+
+@dataclass
+class Search:
+    root: Path
+    work: Path
+    spec: Balance
+    fields: list[Field]
+    seed: int
+    players: int
+    workers: int | None
+    backend: str
+    scheduler: str | None
+    trust: bool
+    played: int = 0
+    cache: dict[str, list] = dc_field(default_factory=dict)
+    rates: list[float] = dc_field(default_factory=list)
+
+    def key(self, edits: dict[str, float]) -> str:
+        text = ";".join(f"{k}={v}" for k, v in sorted(edits.items()))
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+    def project(self, edits: dict[str, float]) -> Path:
+        """A copy of the project's YAML with `edits` applied (the baseline is the project)."""
+        if not edits:
+            return self.root
+        folder = self.work / self.key(edits)
+        if not folder.exists():
+            by_key = {f.key: f for f in self.fields}
+            write_patched(self.root, folder, [(by_key[k], v) for k, v in edits.items()])
+            _copy_rules(self.root, folder)
+        return folder
+
+    def records(self, edits: dict[str, float], plan, progress: bool = False) -> list:
+        """Records of the first len(plan) games of `plan`, reusing those already played."""
+        from toolkit.sim.batch import run_games
+
+        key = self.key(edits) + f":{plan[0].seed}"
+        have = self.cache.setdefault(key, [])
+        todo = plan[len(have):]
+        if todo:
+            start = time.monotonic()
+            have += run_games(self.project(edits), [g.seed for g in todo],
+                              [g.agents for g in todo], workers=self.workers,
+                              backend=self.backend, scheduler=self.scheduler,
+                              progress=progress, trust=self.trust)
+            self.played += len(todo)
+            self.rates.append(len(todo) / max(time.monotonic() - start, 1e-9))
+        return have[:len(plan)]
+
+    def report(self, edits: dict[str, float], plan, progress: bool = False) -> dict[str, Any]:
+        from toolkit.games import game_for
+        from toolkit.sim.batch import catalog_for
+        from toolkit.sim.stats import build_report
+
+        records = self.records(edits, plan, progress)
+        catalog = catalog_for(self.project(edits))
+        game = game_for(catalog, trust=self.trust, command="balance")
+        return build_report(records, seed=self.seed, agents="mixed", game=game,
+                            catalog=catalog, design={"rotated": False, "lineup": "mixed"})
+
+    def score(self, cand: Candidate, plan) -> Candidate:
+        report = self.report(cand.edits, plan)
+        cand.marks = marks(report, self.spec)
+        cand.dist = distance(cand.marks)
+        cand.games = len(plan)
+        return cand
+
+
+def _copy_rules(root: Path, folder: Path) -> None:
+    """A project's own rules package (`rules: ./path`) travels with each candidate."""
+    from toolkit.sim.batch import catalog_for
+
+    rules = catalog_for(root).game.rules or ""
+    if rules.startswith("./"):
+        src = (root / rules).resolve()
+        if src.is_dir() and root.resolve() in src.parents:
+            shutil.copytree(src, folder / rules, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+
+
+def _surely_off(m: Mark) -> bool:
+    """The whole 95 % interval lies outside the band."""
+    lo, hi = m.ci95 or (m.value, m.value)
+    return m.value is not None and ((m.high is not None and lo > m.high) or
+                                    (m.low is not None and hi < m.low))
+
+
+def focus_fields(fields: list[Field], baseline: list[Mark], spec: Balance) -> list[Field]:
+    """The fields worth searching: those of the entries whose side target is surely missed
+    (the whole interval off the band) or missed by FOCUS_GAP band widths (a hero off its
+    band -> that hero's fields), and game settings when a value target is missed;
+    every field when that selects none."""
+    missed_entries = {m.entry for m in baseline if m.entry is not None and
+                      (_surely_off(m) or m.gap >= FOCUS_GAP)} or \
+        {m.entry for m in baseline if m.entry is not None and not m.met}
+    missed_values = any(m.entry is None and not m.met for m in baseline)
+    chosen = [f for f in fields if f.id in missed_entries or (missed_values and f.kind == "game")]
+    return chosen or list(fields)
+
+
+@dataclass
+class Outcome:
+    baseline: Candidate
+    trials: list[Candidate]
+    front: list[Candidate]
+    focus: list[Field]
+    played: int
+    seconds: float
+    stopped: str
+    rate: float
+
+
+def search(s: Search, *, trials: int, games: int, rungs: int, time_budget: float,
+           game_budget: int | None, on_trial: Callable[[Candidate, Candidate | None], None]
+           | None = None, progress: bool = False) -> Outcome:
+    import optuna
+
+    from toolkit.sim.plan import LineupSpec, parse_agents, plan_games
+    from toolkit.games import game_for
+    from toolkit.sim.batch import catalog_for
+
+    start = time.monotonic()
+    catalog = catalog_for(s.root)
+    game = game_for(catalog, trust=s.trust, command="balance")
+    lineup: LineupSpec = parse_agents("mixed", s.players, game, catalog)
+    full = games * 2 ** (rungs - 1)
+    plan = plan_games(s.seed, full, [s.players], lineup)
+    baseline = s.score(Candidate({}), plan)
+    baseline.rung = rungs - 1
+    focus = focus_fields(s.fields, baseline.marks, s.spec)
+    done: list[Candidate] = []
+    if baseline.dist == 0:
+        return Outcome(baseline, [], [], focus, s.played, time.monotonic() - start,
+                       "the baseline meets every target", _rate(s))
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    sampler = optuna.samplers.TPESampler(seed=s.seed, multivariate=True, n_startup_trials=8)
+    study = optuna.create_study(directions=["minimize", "minimize"], sampler=sampler)
+    seen_rung: list[list[float]] = [[] for _ in range(rungs)]
+    stopped = f"{trials} trials"
+    best: Candidate | None = None
+    for number in range(trials):
+        if time.monotonic() - start > time_budget:
+            stopped = f"the time budget ({time_budget:g} s)"
+            break
+        if game_budget is not None and s.played >= game_budget:
+            stopped = f"the game budget ({game_budget:,} games)"
+            break
+        trial = study.ask()
+        edits = propose(trial, focus, s.spec.max_edits)
+        cand = Candidate(edits, trial=number)
+        if cand.size > s.spec.max_edits or not edits:
+            cand.dist = baseline.dist if not edits else float("inf")
+            study.tell(trial, [cand.dist if edits else baseline.dist, float(cand.size)])
+            continue
+        try:
+            s.score(cand, plan[:games * 2 ** 0])
+        except ContentError as exc:  # outside what the validator allows: not a proposal
+            cand.invalid = str(exc).splitlines()[-2 if "\n" in str(exc) else -1]
+            study.tell(trial, [float("inf"), float(cand.size)])
+            if on_trial:
+                on_trial(cand, best)
+            continue
+        for rung in range(rungs):
+            s.score(cand, plan[:games * 2 ** rung])
+            cand.rung = rung
+            seen_rung[rung].append(cand.dist)
+            if rung < rungs - 1 and cand.dist > statistics.median(seen_rung[rung]):
+                break
+        done.append(cand)
+        # a candidate stopped early keeps its distance plus the rungs it did not reach
+        penalty = (rungs - 1 - cand.rung) * baseline.dist
+        study.tell(trial, [cand.dist + penalty, float(cand.size)])
+        if cand.rung == rungs - 1 and (best is None or (cand.dist, cand.size) < (best.dist, best.size)):
+            best = cand
+        if on_trial:
+            on_trial(cand, best)
+    finals = [c for c in done if c.rung == rungs - 1]
+    return Outcome(baseline, done, pareto(finals), focus, s.played, time.monotonic() - start,
+                   stopped, _rate(s))
+
+
+MAX_STEPS = 3  # an edit moves a field by at most this many steps
+
+
+def propose(trial, focus: list[Field], slots: int) -> dict[str, float]:
+    """One candidate's edits, sparse by construction: `slots` picks of (field or none, a
+    move of ±1..MAX_STEPS steps), clipped to the field's range; a field picked twice keeps
+    its last move."""
+    names = ["-"] + [f.key for f in focus]
+    by_key = {f.key: f for f in focus}
+    edits: dict[str, float] = {}
+    for slot in range(slots):
+        key = trial.suggest_categorical(f"field{slot}", names)
+        move = trial.suggest_int(f"move{slot}", -MAX_STEPS, MAX_STEPS)
+        if key == "-" or move == 0:
+            continue
+        f = by_key[key]
+        value = f.show(min(f.high, max(f.low, f.value + move * f.step)))
+        if value != f.show(f.value):
+            edits[key] = value
+        else:
+            edits.pop(key, None)
+    return edits
+
+
+def _rate(s: Search) -> float:
+    return statistics.median(s.rates) if s.rates else 0.0
+
+
+def pareto(cands: list[Candidate]) -> list[Candidate]:
+    """Candidates no other beats on both distance and edits, closest first; ties by the
+    edits' text so the order is stable."""
+    front = [c for c in cands
+             if not any((o.dist <= c.dist and o.size <= c.size) and
+                        (o.dist < c.dist or o.size < c.size) for o in cands)]
+    unique: dict[tuple, Candidate] = {}
+    for c in sorted(front, key=lambda c: (c.dist, c.size, sorted(c.edits.items()))):
+        unique.setdefault(tuple(sorted(c.edits.items())), c)
+    return list(unique.values())
+
+
+def verify(s: Search, cands: list[Candidate], games: int) -> tuple[Candidate, list[Candidate]]:
+    """The baseline and each candidate re-played on `games` fresh seeds (a master seed the
+    search never used), with every target's mark."""
+    from toolkit.games import game_for
+    from toolkit.sim.batch import catalog_for
+    from toolkit.sim.plan import parse_agents, plan_games
+
+    if games < 1:
+        raise UsageError(f"--verify: expected at least 1 game, got {games}")
+    catalog = catalog_for(s.root)
+    game = game_for(catalog, trust=s.trust, command="balance")
+    lineup = parse_agents("mixed", s.players, game, catalog)
+    plan = plan_games(s.seed + VERIFY_OFFSET, games, [s.players], lineup)
+    base = s.score(Candidate({}), plan)
+    return base, [s.score(Candidate(dict(c.edits), trial=c.trial, rung=c.rung), plan)
+                  for c in cands]
