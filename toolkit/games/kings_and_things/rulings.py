@@ -26,7 +26,8 @@ from toolkit.games.kings_and_things.data import base
 from toolkit.games.kings_and_things.setup import new_state
 
 SETUP_KEYS = {"players", "seed", "terrain", "rings", "phase", "round", "order", "gold",
-              "hexes", "units", "racks", "pool", "dice", "draws", "arrivals", "citadel_since"}
+              "hexes", "units", "racks", "pool", "dice", "draws", "arrivals", "citadel_since",
+              "empty_cup"}
 
 
 def _take(state, data, id_: str) -> str:
@@ -75,6 +76,9 @@ def scenario(data, setup, seed):
         state.racks[int(seat)] = [_take(state, data, i) for i in ids]
     for hero in setup.get("pool") or []:
         state.hero_pool[int(data.heroes[hero].counter)] = hero
+    if setup.get("empty_cup"):   # the cup has run dry: what it held is out of play
+        state.removed.extend(state.cup)
+        state.cup, state.cup_emptied = [], True
     state.dice = list(setup.get("dice", []))
     state.draws = [_take_name(state, i) for i in setup.get("draws", [])]
     state.battles = {int(h): list(s) for h, s in (setup.get("arrivals") or {}).items()}

@@ -21,7 +21,7 @@ from toolkit.games.kings_and_things.state import NeedDie, income
 MAX_DICE = 12
 KNOWN = {"battle_odds", "equals", "seat", "gold", "rack", "income", "hexes", "units", "hex",
          "owner", "fort", "income_counter", "terrain", "unit", "at", "reach", "phase", "stage",
-         "draws", "hits", "cup", "pending", "step", "defenders", "logged", "pool",
+         "draws", "hits", "cup", "out_of_cup", "pending", "step", "defenders", "logged", "pool",
          # the generic runner's own
          "over", "winners", "current", "legal", "is", "probability"}
 
@@ -66,7 +66,9 @@ def expect(state, data, item):
     b = state.battle
     simple = {"phase": lambda: state.phase, "stage": lambda: b["stage"] if b else None,
               "draws": lambda: state.sub.get("draws"), "hits": lambda: b["hits"] if b else None,
-              "cup": lambda: len(state.cup), "pending": lambda: len(state.sub.get("pending", [])),
+              "cup": lambda: len(state.cup),
+              "out_of_cup": lambda: len(data.instances) - len(state.cup),  # things drawn
+              "pending": lambda: len(state.sub.get("pending", [])),
               "step": lambda: state.sub.get("step"),
               "defenders": lambda: len([u for u in b["units"][1] if u["hp"] > 0]) if b else None}
     for key, fact in simple.items():

@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from toolkit.games.kings_and_things.data import Data
+from toolkit.games.kings_and_things.data import Data, by_key
 from toolkit.games.kings_and_things.hexmap import neighbours
+
+LEAVE_PLAY = ("magic_item", "creature", "random_event")  # kinds an emptied cup no longer takes
 
 
 class NeedDie(Exception):
@@ -86,8 +88,10 @@ class State:
         return got
 
     def to_cup(self, thing: str) -> None:
-        """A thing goes back to the cup, or out of play once the cup has run dry."""
-        if self.cup_emptied:
+        """A thing goes back to the cup; once the cup has run dry, magic items, creatures
+        and events leave play instead (seed, 'empty cup': those three kinds only; treasures
+        and income counters still go back)."""
+        if self.cup_emptied and by_key(self.key).kind(thing) in LEAVE_PLAY:
             self.removed.append(thing)
         else:
             self.cup.append(thing)
