@@ -120,13 +120,20 @@ def distance(found: list[Mark]) -> float:
     return sum(m.gap ** 2 for m in found)
 
 
-def mark_lines(report: Mapping[str, Any], spec: Balance | None, names=None) -> list[str]:
-    """The report's lines for the targets: every missed mark, and one summary line."""
-    if spec is None or not spec.targets:
+def report_marks(report: Mapping[str, Any], spec: Balance) -> list[dict[str, Any]]:
+    """The marks as report.json keeps them (`targets`)."""
+    return [{"target": m.target, "entry": m.entry, "value": m.value,
+             "ci95": list(m.ci95) if m.ci95 else None, "min": m.low, "max": m.high,
+             "met": m.met} for m in marks(report, spec)]
+
+
+def target_lines(report: Mapping[str, Any], names=None) -> list[str]:
+    """simulate's lines for report.json's `targets`: each missed one, then the count met."""
+    found = report.get("targets")
+    if not found:
         return []
-    found = marks(report, spec)
-    missed = [m for m in found if not m.met]
-    lines = [m.line(names) for m in missed]
-    lines.append(f"balance targets: {len(found) - len(missed)} of {len(found)} met"
-                 + ("" if missed else " (every target of game.yaml's balance: block)"))
-    return lines
+    rebuilt = [Mark(t["target"], t["entry"], t["value"],
+                    tuple(t["ci95"]) if t["ci95"] else None, t["min"], t["max"]) for t in found]
+    missed = [m for m in rebuilt if not m.met]
+    return [m.line(names) for m in missed] + [
+        f"balance targets: {len(rebuilt) - len(missed)} of {len(rebuilt)} met"]

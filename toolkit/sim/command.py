@@ -54,6 +54,8 @@ def simulate(project_dir, games, players, agents, seed, workers, backend, schedu
                    err=True)
     lines = lead_lines(report, result.names) + verdicts(report, result.names) + \
         usage_lines(report, result.names)
+    from toolkit.balance.targets import target_lines
+    lines += target_lines(report, result.names)
     for line in lines + ladder_lines(report) + fairness_lines(report) + [length_line(report)]:
         click.echo(line)
     for path in result.paths.values():

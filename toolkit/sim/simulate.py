@@ -70,6 +70,9 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
               "lineup": "mixed" if spec.mixed else "fixed"}
     report = build_report(records, seed=seed, agents=agents.strip(), requested=games,
                           game=game, catalog=catalog, tolerance=tolerance, design=design)
+    if catalog.game.balance is not None:  # game.yaml's balance: targets, met or missed
+        from toolkit.balance.targets import report_marks
+        report["targets"] = report_marks(report, catalog.game.balance)
     if ladder and len(records) == games:
         report["ladder"] = _ladder(root, game, catalog, seed, ladder, counts[0], workers,
                                    backend, scheduler, progress, trust)
