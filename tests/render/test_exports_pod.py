@@ -84,3 +84,29 @@ def test_mpc_refuses_each_component_it_cannot_make(mini_build, tmp_path):
     refused = [w for w in result.warnings if w.startswith("--pod mpc:")]
     assert refused and all("MakePlayingCards" in w or "nearest" in w for w in refused)
     assert "hero/  Poker size" in readme and readme.strip().splitlines()[-1] in result.notes
+
+
+def test_double_sided_counters_keep_their_own_backs_and_hexes_are_hex_tiles(tmp_path):
+    import csv
+    from pathlib import Path
+
+    from PIL import Image, ImageChops, ImageStat
+
+    from toolkit.render.build import build
+    from toolkit.render.options import BuildOptions
+
+    kt = Path(__file__).resolve().parents[2] / "examples" / "kings-and-things"
+    result = build(kt, BuildOptions(out=tmp_path / "out", pod="tgc", png=True,
+                                    only=frozenset({"heroes", "hex_tiles"})))
+    pod = result.outputs["pod-tgc"]
+    readme = (pod / "README.txt").read_text()
+    assert "hex_tiles/  Small Hex Tile (2 x 1.75 in, 675 x 600 px)" in readme
+    assert "heroes/  Large Square Chit" in readme and "two-sided" in readme
+    with open(pod / "heroes" / "quantities.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 11 and not (pod / "heroes" / "back.png").exists()
+    for a, b in zip(rows, rows[1:]):  # each counter's reverse is another hero, its own
+        with Image.open(pod / "heroes" / a["back"]) as x, \
+                Image.open(pod / "heroes" / b["back"]) as y:
+            assert sum(ImageStat.Stat(ImageChops.difference(x.convert("RGB"),
+                                                            y.convert("RGB"))).mean) > 1

@@ -24,6 +24,7 @@ from pathlib import Path
 from PIL import Image
 
 from toolkit.render.face_shape import face_shape
+from toolkit.render.faces import is_token
 from toolkit.render.files import safe_name, write_atomic
 from toolkit.render.pod_products import (ASPECT, MM_PER_IN, NEAREST, SERVICES, STRETCH,  # noqa: F401
                                          Match, Service, Template, choose, match)
@@ -34,12 +35,15 @@ SMALLEST = 0.75  # a deck shrunk below this for its safe zone is refused instead
 
 
 def decks(faces) -> list[tuple[str, list]]:
-    """The card fronts (not boards) per deck: one kind with one back; a kind printed with
-    several backs makes one deck per back (kind-2, ...)."""
+    """The card fronts (not boards) per deck: one kind with one back; a kind of cards
+    printed with several backs makes one deck per back (kind-2, ...), while counters of
+    one kind with backs of their own (double-sided heroes, markers in four colours) stay
+    one two-sided set."""
     out: dict[tuple[str, str], list] = {}
     for face in faces:
         if face.side == "front" and not face.large:
-            out.setdefault((face.kind, face.back), []).append(face)
+            out.setdefault((face.kind, None if is_token(face.width, face.height)
+                            else face.back), []).append(face)
     names, result = {}, []
     for (kind, _), fronts in out.items():
         names[kind] = names.get(kind, 0) + 1
@@ -122,9 +126,10 @@ def write_pod(faces, where, folder: Path, service: str, title: str):
                 refuse(name, why)
                 continue
             notes = [why] if why else []
-            margins = [] if large else [
-                m for m in (text_margin(raster, where[f.key], f, sort) for f in fronts + [back])
-                if m is not None]
+            two_sided = not large and len({f.back for f in fronts}) > 1
+            backs = [] if large else list({f.back: by_key[f.back] for f in fronts}.values())
+            margins = [m for m in (text_margin(raster, where[f.key], f, sort)
+                                   for f in ([] if large else fronts + backs)) if m is not None]
             shrink = safe_scale(min(margins), back, found, spec.safe_mm) if margins else 1.0
             if shrink < SMALLEST:
                 refuse(name, f"text {min(margins):.1f} mm from the cut; keeping it "
@@ -136,15 +141,23 @@ def write_pod(faces, where, folder: Path, service: str, title: str):
             template, turned, even = found.template, found.turned, found.scale != 1.0
             scale = shrink  # an even fit already scales the face to fit inside the trim
             digits = max(2, len(str(len(fronts))))
-            rows = [("file", "card id", "name", "copies")]
+            rows = [("file", "card id", "name", "copies") + (("back",) if two_sided else ())]
             for n, face in enumerate(fronts, 1):
                 file = f"{n:0{digits}d}-{safe_name(face.slug)}.png"
                 save(folder / name / file, template_image(raster, where[face.key], face,
                                                           template, turned, scale, even))
-                rows.append((file, face.id, face.label, face.copies))
-            back_image = Image.new("RGB", template.px, "white") if large else \
-                template_image(raster, where[back.key], back, template, turned, scale, even)
-            save(folder / name / "back.png", back_image)
+                row = (file, face.id, face.label, face.copies)
+                if two_sided:  # each piece with its own back
+                    own = by_key[face.back]
+                    row += (file.replace(".png", "-back.png"),)
+                    save(folder / name / row[-1], template_image(
+                        raster, where[own.key], own, template, turned, scale, even))
+                rows.append(row)
+            if not two_sided:
+                back_image = Image.new("RGB", template.px, "white") if large else \
+                    template_image(raster, where[back.key], back, template, turned, scale,
+                                   even)
+                save(folder / name / "back.png", back_image)
             put(folder / name / "quantities.csv", _csv(rows))
             lines.append(f"{name}/  {template.product} ({template.width_in:g} x "
                          f"{template.height_in:g} in, {template.px[0]} x {template.px[1]} px"
@@ -152,6 +165,8 @@ def write_pod(faces, where, folder: Path, service: str, title: str):
                          f"{_count(len(fronts), 'front')}, "
                          f"{_count(sum(f.copies for f in fronts), 'piece')}"
                          + ("; back.png blank (printed one-sided)" if large else "")
+                         + ("; two-sided: each front with its own <file>-back.png"
+                            if two_sided else "")
                          + "".join(f"; {n}" for n in notes))
         for job in pending:
             job.result()
