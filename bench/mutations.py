@@ -107,6 +107,62 @@ KINGS_AND_THINGS = [
          'if len(rack) <= data.setting("rack_limit"):'),
 ]
 
+RT = "toolkit.games.root."
+
+ROOT = [
+    edit("dice_no_zero", "battle dice roll 1-3 (seed: each die 0-3)", RT + "battle",
+         "a, b = rng.randint(0, 3), rng.randint(0, 3)", "a, b = rng.randint(1, 3), "
+         "rng.randint(1, 3)"),
+    edit("dice_attacker_low", "the attacker takes the low die", RT + "battle",
+         "return max(a, b), min(a, b)", "return min(a, b), max(a, b)"),
+    edit("no_hand_limit", "no discard down to five at the end of Evening", RT + "turn",
+         '    s.step = "discard"\n    if len(s.hands[seat]) <= st.setting("hand_limit"):',
+         '    s.step = "discard"\n    if True:'),
+    Mutation("hospital_any_card", "a field hospital paid with a card of any suit",
+             edits=((RT + "effects", "options = cards.matching(s, st, seat, st.suit[c])",
+                     "options = sorted(set(s.hands[seat]))"),
+                    (RT + "turn", 'opts = cards.matching(s, st, p["seat"], suit)',
+                     'opts = sorted(set(s.hands[p["seat"]]))'))),
+    edit("coalition_with_anyone", "the Vagabond's coalition with any player (seed: the "
+         "lowest scorer)", RT + "turn",
+         'out += [("coalition", card, o) for o in others if s.vp[o] == low]',
+         'out += [("coalition", card, o) for o in others]'),
+    edit("coalition_under_four", "a coalition in a game of three", RT + "turn",
+         'elif len(s.factions) >= st.setting("coalition_players"):', "elif True:"),
+    edit("ties_rule_nobody_even_eyrie", "the Eyrie do not rule ties (Lords of the Forest)",
+         RT + "board", 'return "eyrie" if "eyrie" in top else None', "return None"),
+    edit("buildings_do_not_rule", "rule counts warriors only, not buildings", RT + "board",
+         "    for f, _ in s.board[c][\"b\"]:\n        counts[f] = counts.get(f, 0) + 1\n"
+         "    best", "    best"),
+    edit("move_needs_both_ruled", "a move needs rule of both clearings (seed: either)",
+         RT + "board", "(rules(s, src, fac) or rules(s, dst, fac))",
+         "(rules(s, src, fac) and rules(s, dst, fac))"),
+    edit("win_at_29", "victory one point early", RT + "turn",
+         'reached = [i for i, v in enumerate(s.vp) if v >= goal and s.dominance[i] is None]',
+         'reached = [i for i, v in enumerate(s.vp) if v >= goal - 1 and '
+         's.dominance[i] is None]'),
+    edit("vp_go_negative", "lost VP go below zero", RT + "board",
+         "s.vp[seat] = max(0, s.vp[seat] + n)", "s.vp[seat] = s.vp[seat] + n"),
+    edit("dominance_still_scores", "a player with an active dominance card still scores",
+         RT + "board", "if seat < 0 or n == 0 or s.dominance[seat] is not None:",
+         "if seat < 0 or n == 0:"),
+    edit("no_outrage", "moving into sympathy costs the mover nothing", RT + "effects",
+         '    if seat < 0 or "alliance" not in s.f or s.fac(seat) == "alliance":\n        return',
+         '    if True:\n        return'),
+    Mutation("eyrie_column_stored_order", "the Eyrie resolve a Decree column in stored "
+             "order (seed 鹰 3: any order)",
+             edits=((RT + "eyrie", "for suit in dict.fromkeys(x for c, x in todo if c == col):",
+                     "for suit in [todo[0][1]]:"),
+                    (RT + "eyrie", "    todo.pop((exact or [i for i in due if todo[i][1] == "
+                     "\"bird\"] or due)[0])", "    todo.pop(0)"))),
+    edit("turmoil_no_vp_loss", "turmoil costs no VP", RT + "eyrie",
+         "board.gain(s, seat, -birds)", "board.gain(s, seat, 0)"),
+    edit("dominance_needs_three", "dominance needs 4 ruled clearings of the suit",
+         RT + "turn", 'return ruled >= st.setting("dominance_clearings")',
+         'return ruled >= st.setting("dominance_clearings") + 1'),
+]
+
 MUTATIONS = {
     "kings_and_things": KINGS_AND_THINGS,
+    "root": ROOT,
 }

@@ -133,7 +133,11 @@ def _cap(s, seat, c):
 
 def _roll(s, st, b):
     c, att, dfn = b["c"], b["att"], b["dfn"]
-    high, low = sorted(s.forced.pop(0), reverse=True) if s.forced else roll(s.rng())
+    # a ruling's dice are sorted high first; a pair from `rulings.roll_outcomes` (a tuple)
+    # is taken as `roll` gave it, so the odds rulings see the engine's own order
+    forced = s.forced.pop(0) if s.forced else None
+    high, low = (roll(s.rng()) if forced is None else tuple(forced)
+                 if isinstance(forced, tuple) else sorted(forced, reverse=True))
     if s.fac(dfn) == "alliance":   # Guerrilla War
         high, low = low, high
     b["dice"] = [high, low]

@@ -37,7 +37,7 @@ def scenario(game, catalog, setup, seed):
         s.ruin_items = dict(setup["ruins"] or {})
     s.keep_gone = bool(setup.get("keep_gone", s.keep_gone))
     _factions(s, st, setup)
-    s.forced = [list(d) for d in setup.get("dice") or []]
+    s.forced = [d if isinstance(d, tuple) else list(d) for d in setup.get("dice") or []]
     s.turn, s.pending, s.battle, s.flags = int(setup.get("turn", 0)), [], None, {}
     phase = setup.get("phase", "daylight")
     if phase == "birdsong":
@@ -237,11 +237,51 @@ def _odds(item):
     return got, Fraction(str(item["equals"]))
 
 
+class _Script:
+    """A random stream that answers randint from a script and says when it runs out."""
+
+    class More(Exception):
+        def __init__(self, low, high):
+            super().__init__(low, high)
+            self.low, self.high = low, high
+
+    def __init__(self, values):
+        self.values = list(values)
+
+    def randint(self, low, high):
+        if not self.values:
+            raise _Script.More(low, high)
+        return self.values.pop(0)
+
+
+def roll_outcomes():
+    """Every (high, low) pair the engine's own `battle.roll` gives, with its exact chance:
+    its code run on every value each of its random draws can take (so the odds rulings
+    check the dice the games use, not a table of their own)."""
+    from fractions import Fraction
+
+    from toolkit.games.root import battle
+    out: dict = {}
+    stack = [([], Fraction(1))]
+    while stack:
+        script, weight = stack.pop()
+        try:
+            pair = tuple(battle.roll(_Script(script)))
+        except _Script.More as more:
+            faces = range(more.low, more.high + 1)
+            stack += [(script + [v], weight / len(faces)) for v in faces]
+            continue
+        out[pair] = out.get(pair, Fraction(0)) + weight
+    return sorted(out.items())
+
+
 def probability(game, catalog, setup, seed, play, holds, max_rolls=2):
     """The exact chance that `holds` after the steps, over every battle roll they make
-    (each roll: 16 equally likely dice pairs); None beyond `max_rolls` rolls."""
+    (each roll: every pair `battle.roll` gives, at its chance); None beyond `max_rolls`
+    rolls."""
     from fractions import Fraction
     fixed = [list(d) for d in setup.get("dice") or []]
+    outcomes = roll_outcomes()
 
     def run(prefix):
         s = play(scenario(game, catalog, {**setup, "dice": fixed + prefix}, seed))
@@ -250,8 +290,8 @@ def probability(game, catalog, setup, seed, play, holds, max_rolls=2):
             return Fraction(1 if holds(s) else 0)
         if len(prefix) >= max_rolls:
             raise ValueError("too many rolls")
-        return sum((run(prefix + [[x, y]]) for x in range(4) for y in range(4)),
-                   Fraction(0)) / 16
+        return sum((chance * run(prefix + [pair]) for pair, chance in outcomes),
+                   Fraction(0))
 
     try:
         return run([])
