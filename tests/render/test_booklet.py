@@ -141,3 +141,17 @@ def test_every_shipped_booklet_renders(project, lang, tmp_path):
     title = (project / ("rules.md" if lang == "en" else "rules.zh.md")).read_text(
         encoding="utf-8").splitlines()[0].removeprefix("# ")
     assert title.split(" ")[0] in text
+
+
+def test_an_unchanged_booklet_is_not_rendered_again(project, tmp_path, monkeypatch):
+    from toolkit.render import pdf
+
+    (path, _), _ = _booklet(project, tmp_path / "out")
+    before = path.read_bytes()
+    calls = []
+    monkeypatch.setattr(pdf, "render_document", lambda *a: calls.append(a) or (b"", []))
+    _booklet(project, tmp_path / "out")
+    assert calls == [] and path.read_bytes() == before
+    (project / "rules.md").write_text(RULES + "\nOne more rule.\n", encoding="utf-8")
+    _booklet(project, tmp_path / "out")  # changed: rendered again (by the stub: empty)
+    assert len(calls) == 1 and path.read_bytes() == b""

@@ -10,6 +10,7 @@ English text and says so."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -19,6 +20,7 @@ from toolkit.render.face_shape import face_shape
 from toolkit.render.files import write_atomic
 
 NAME = "rules-booklet.pdf"
+KEY = ".rules-booklet.sha256"   # the page last rendered: the same page is not rendered again
 MAX_BYTES = 512 * 1024   # a rules text longer than this is not a booklet
 BOARD_STEP = 4           # the assembly step for boards (left out when there are none)
 
@@ -136,10 +138,14 @@ def write_booklet(project: Path, faces, ctx, html, opts, outputs: dict) -> tuple
                        title=ctx.t(ctx.catalog.game.title), words=words, rows=rows,
                        steps=steps, rules=markdown_html(read_rules(path, project)),
                        w=w, h=h, source=path.name)
+    out, stamp = opts.folder / NAME, opts.folder / KEY
+    key = hashlib.sha256(page.encode()).hexdigest()
+    if out.is_file() and stamp.is_file() and stamp.read_text() == key:
+        return out, notes          # the same page as last time (--watch rebuilds)
     pdf, refused = render_document(page, TEMPLATES.as_uri() + "/", [TEMPLATES])
     if refused:
         raise RenderError("the rules booklet asked for files it may not read: "
                           + ", ".join(refused), file=path.name)
-    out = opts.folder / NAME
     write_atomic(out, pdf, root=opts.folder)
+    write_atomic(stamp, key.encode(), root=opts.folder)
     return out, notes
