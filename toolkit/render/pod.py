@@ -26,8 +26,8 @@ from PIL import Image
 from toolkit.render.face_shape import face_shape
 from toolkit.render.faces import is_token
 from toolkit.render.files import safe_name, write_atomic
-from toolkit.render.pod_products import (ASPECT, MM_PER_IN, NEAREST, SERVICES, STRETCH,  # noqa: F401
-                                         Match, Service, Template, choose, match)
+from toolkit.render.pod_products import MM_PER_IN, SERVICES, Match, Service, Template, choose
+from toolkit.render.pod_products import match  # noqa: F401 - re-exported: pod.match
 from toolkit.render.raster import Rasterizer, fit_canvas, png_bytes
 from toolkit.render.safe_zone import text_margin
 
