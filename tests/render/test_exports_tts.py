@@ -89,3 +89,18 @@ def test_hex_tiles_deck_is_cut_as_hexes(tmp_path):
     assert {c["Type"] for c in deck["CustomDeck"].values()} == {3}
     assert {c["UniqueBack"] for c in deck["CustomDeck"].values()} == {False}
     assert deck["Nickname"] == "Hex tiles"
+
+
+def test_png_export_includes_the_boards(mini_build):
+    from toolkit.render.raster import LARGE_DPI
+    from toolkit.render.tts import TILE_MM
+
+    _, out, _ = mini_build
+    boards = sorted((out / "png" / "board").glob("*.png"))
+    assert len(boards) == 1 and len(list((out / "png" / "player_board").glob("*.png"))) == 4
+    tile = json.loads((out / "tts" / "board.json").read_text())["ObjectStates"][0]
+    w_mm = tile["Transform"]["scaleX"] * TILE_MM
+    h_mm = tile["Transform"]["scaleZ"] * TILE_MM
+    with Image.open(boards[0]) as board:
+        assert abs(board.width - w_mm / 25.4 * LARGE_DPI) < 3
+        assert abs(board.height - h_mm / 25.4 * LARGE_DPI) < 3

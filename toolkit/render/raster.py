@@ -13,6 +13,7 @@ from toolkit.render.files import safe_name, write_atomic
 from toolkit.render.pdfops import PT
 
 DPI = 300
+LARGE_DPI = 150  # boards and player boards in png/: enough to read, a quarter of the pixels
 
 
 class Rasterizer:
@@ -75,7 +76,8 @@ def _fit_axis(image, size: int, axis: int):
 def write_pngs(faces, where, folder: Path) -> Path:
     """png/<kind>/<id>.png (trim) and <id>-bleed.png for every card face and back (a kind's
     single back is back.png; a kind with several, as double-sided counters, names each
-    <id>-back.png)."""
+    <id>-back.png); the boards and other large sheets as png/<kind>/<id>.png at
+    LARGE_DPI (a 24 x 18 in board is 3600 x 2700 px)."""
     raster = Rasterizer()
     backs: dict[str, int] = {}
     for face in faces:
@@ -84,6 +86,9 @@ def write_pngs(faces, where, folder: Path) -> Path:
     try:
         for face in faces:
             if face.large:
+                image = raster.image(where[face.key], face.bleed, LARGE_DPI / 72, True)
+                path = folder / safe_name(face.kind, "kind") / f"{safe_name(face.slug)}.png"
+                write_atomic(path, png_bytes(image), root=folder)
                 continue
             # back.png when the kind has one back, else each back by its own name
             one = face.side == "back" and backs[face.kind] == 1
