@@ -94,6 +94,11 @@ def _rebind(module, before: dict) -> list:
                     if value is old:
                         undo.append((other, key, old))
                         setattr(other, key, new)
+                    elif isinstance(value, type) and value.__module__ == other.__name__:
+                        for attr, held in list(vars(value).items()):   # legal = staticmethod(f)
+                            if isinstance(held, staticmethod) and held.__func__ is old:
+                                undo.append((value, attr, held))
+                                setattr(value, attr, staticmethod(new))
     return undo
 
 

@@ -162,7 +162,58 @@ ROOT = [
          'return ruled >= st.setting("dominance_clearings") + 1'),
 ]
 
+NH = "toolkit.games.nanhuang2."
+
+NANHUANG2 = [
+    edit("trade_void_if_giver_out", "traded power and economy are lost when a player is out",
+         NH + "flow", "    p.incoming = [0, 0]\n    if state.event is not None",
+         "    for q in state.players:\n        q.incoming = [0, 0]\n"
+         "    if state.event is not None"),
+    edit("trade_resources_immediate", "traded power and economy arrive at once (seed: at "
+         "the taker's next phase 1)", NH + "apply",
+         "    taker.incoming[0] += power\n    taker.incoming[1] += economy",
+         "    taker.power += power\n    taker.economy += economy"),
+    edit("facilities_back_anytime", "facilities taken back in the middle of the turn",
+         NH + "legal", "    return _main(state)\n",
+         "    return _main(state) + [(\"take_back\", u) for u in "
+         "state.players[state.current].facilities]\n"),
+    edit("protection_break_unlocks_all", "one broken pair frees every pair (3-4 players)",
+         NH + "rules", "and (attacker, target) not in state.broken)", "and not state.broken)"),
+    edit("no_protection", "no 后手保护", NH + "rules", "return (attacker < target and state.round",
+         "return (False and state.round"),
+    edit("protection_symmetric", "protection binds both directions", NH + "rules",
+         "return (attacker < target and state.round", "return (attacker != target and "
+         "state.round"),
+    edit("protection_never_broken", "a later player's attack does not free the earlier one",
+         NH + "rules", "        state.broken.add((target, attacker))", "        pass"),
+    edit("protection_one_round_more", "后手保护 lasts a round longer", NH + "rules",
+         'return (attacker < target and state.round <= state.t.setting("protection_rounds")',
+         'return (attacker < target and state.round <= state.t.setting("protection_rounds")'
+         ' + 1'),
+    edit("no_wipe_reward", "清场 gives no card", NH + "apply",
+         'picks = int(state.t.setting("wipe_rewards"))', "picks = 0"),
+    edit("wipe_reward_any_exile_card", "清场 offers any card of the exile (seed: the victim's "
+         "cards of phase 1)", NH + "apply",
+         "candidates = tuple(u for u in state.snapshot[target] if u in state.exile)",
+         "candidates = tuple(state.exile)"),
+    edit("strike_single", "a strike costs the printed power (seed: twice)", NH + "rules",
+         'return int(state.spec(uid).power * state.t.setting("strike_multiplier"))',
+         "return int(state.spec(uid).power)"),
+    edit("guards_ignored", "back row and facilities strikable behind a full front",
+         NH + "rules", "if p.zone(z) and not any(p.zone(g) for g in state.t.guards[z])]",
+         "if p.zone(z)]"),
+    edit("lose_after_one_empty_start", "one empty start loses (seed: two in a row)",
+         NH + "flow", 'if p.empty_starts >= state.t.setting("empty_starts_to_lose"):',
+         'if p.empty_starts >= 1:'),
+    edit("empty_count_not_reset", "the empty-start count never resets", NH + "flow",
+         "        p.empty_starts = 0", "        pass"),
+    edit("tokens_to_exile", "a dead token goes to the exile (not back to the tokens)",
+         NH + "rules", '    if state.spec(uid).kind == "token":\n        state.tokens.append(uid)',
+         '    if False:\n        state.tokens.append(uid)'),
+]
+
 MUTATIONS = {
     "kings_and_things": KINGS_AND_THINGS,
     "root": ROOT,
+    "nanhuang2": NANHUANG2,
 }
