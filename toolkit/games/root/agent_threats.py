@@ -69,7 +69,7 @@ def path_pieces(s, c, fac) -> float:
 
 
 PATH = {"sympathy": 1.0, "base_fox": 1.0, "base_rabbit": 1.0, "base_mouse": 1.0,
-        "roost": 0.8, "keep": 0.6, "sawmill": 0.4, "recruiter": 0.4, "workshop": 0.3}
+        "roost": 1.0, "keep": 0.6, "sawmill": 0.4, "recruiter": 0.4, "workshop": 0.3}
 
 
 def dominance_spot(s, st, fac, c) -> bool:

@@ -24,6 +24,8 @@ def _battle(s, st, fac, c, dfn):
         return -1
     w = threats.weights(s, st, fac).get(dfn, 1.0)
     value = 2 + 2 * loot + 0.7 * (mine - theirs) + PATH * w * threats.path_pieces(s, c, dfn)
+    if threats.dominance_spot(s, st, dfn, c):   # a clearing its active dominance needs
+        value += DOM_STOP
     if fac == "vagabond" and theirs and s.f["vagabond"]["rel"].get(dfn) != "hostile":
         value -= VB_HOSTILE   # the warriors he removes turn their faction hostile
     return value
@@ -32,7 +34,7 @@ def _battle(s, st, fac, c, dfn):
 # a battle against the win path of a faction ahead (sympathy, a base, a roost, buildings),
 # by its threat weight; a move into sympathy (outrage: a card to the Alliance); a Vagabond
 # battle that turns a faction hostile (no more aid VP, the hits come back)
-PATH, OUTRAGE, VB_HOSTILE = 4.0, 2.0, 6.0
+PATH, OUTRAGE, VB_HOSTILE, DOM_STOP = 4.0, 2.0, 6.0, 4.0
 
 
 def _move(s, st, fac, src, dst, k):
@@ -105,8 +107,10 @@ def score(s, seat, a) -> float:
         return 5 + (info["vp"] or 0) + (2 if info["type"] == "once" else 0)
     if kind == "dominance":
         return _dominance(s, st, seat, fac, a[1])
-    if kind == "coalition":
-        return 3
+    if kind == "coalition":   # his win is then the partner's: only a partner on pace
+        mine = threats.pressure(s, st, fac)
+        theirs = threats.pressure(s, st, s.fac(a[2]))
+        return 3 if theirs >= mine - COAL_MARGIN else -1
     if kind == "royal_claim":
         return 6 if sum(1 for c in st.suit if board.rules(s, c, fac)) >= 4 else -1
     if kind in ("stand_and_deliver", "tax"):
@@ -142,7 +146,7 @@ def _dominance(s, st, seat, fac, card):
     return -1
 
 
-DOM_BEHIND, AID_LEADER = 6, 1.5
+DOM_BEHIND, AID_LEADER, COAL_MARGIN = 6, 1.5, 2.0
 
 
 NEUTRAL = frozenset({"keep", "corner", "place", "pay_wood", "pay", "character", "forest",
