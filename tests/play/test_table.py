@@ -5,6 +5,7 @@ did; a saved game replays through `toolkit replay --record`, and as a ruling it 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import urllib.error
 import urllib.request
 
@@ -160,3 +161,49 @@ def test_a_record_that_is_not_one_is_a_one_line_error(tmp_path):
     with pytest.raises(Exception) as err:
         records.load(bad)
     assert "not a game record" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_ruling_says_when_its_setup_is_not_the_deal(caravans, tutorial):
+    """Caravans' rulings arrange their own position, so a table game's steps do not replay
+    from `setup: {players, seed}`: the file says so instead of claiming it holds."""
+    _, game, catalog = caravans
+    table = Table(game, catalog, 2, ["human", *CARAVANS_BOTS])
+    table.run_bots()
+    table.act(table.version, game.action_to_json(table.legal()[0]))
+    assert not records.replays_from_setup(table)
+    assert "do not replay the table's deal" in records.ruling_text(table)
+    _, game, catalog = tutorial
+    table = Table(game, catalog, 2, ["human", "random"])
+    table.act(table.version, game.action_to_json(table.legal()[0]))
+    assert records.replays_from_setup(table)
+    assert "NOTE" not in records.ruling_text(table)
+
+
+def test_views_hide_what_the_seat_may_not_see(tutorial):
+    """The generic view is the seat's observation: the other hands are hidden (None);
+    南荒2's own view names the seat's starting hand and shows the other's as card backs."""
+    from toolkit.content.validate import load_catalog
+    from toolkit.games import game_for
+
+    root, game, catalog = tutorial
+    table = Table(game, catalog, 4, ["human", "random"])
+    seen = seat_view(table, 0, "zh")
+    hands = seen["observation"]["hands"]
+    assert all(isinstance(c, str) for c in hands[0]) and hands[1] == [None] * 5
+    assert seen["face"] is None and [g["kind"] for g in seen["actions"]] == ["play"]
+    assert all("出" in b["label"] for b in seen["actions"][0]["buttons"])
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    catalog = load_catalog(examples / "nanhuang2")
+    game = game_for(catalog, command="play")
+    table = Table(game, catalog, 4, ["human", "random"])
+    for _ in range(40):   # the starting hands are chosen in the setup
+        table.run_bots()
+        if all(p.hand for p in table.state.players) or table.over():
+            break
+        table.act(table.version, game.action_to_json(table.legal()[0]))
+    face = seat_view(table, 0, "en")["face"]["sections"]
+    mine = next(s for s in face if s["title"] == "Hand of P1")["cards"]
+    theirs = next(s for s in face if s["title"] == "Hand of P2")["cards"]
+    assert mine and all("name" in c for c in mine)
+    assert theirs and all(c.get("hidden") for c in theirs)
+    assert next(s for s in face if s["title"] == "The wilds")["cards"]

@@ -25,6 +25,9 @@ def lineup_for(game, catalog, seed: int, seats: tuple, players: "int | None",
     names = [a.strip() for a in agents.split(",")] if agents and not mixed else []
     if any(not n for n in names):
         raise UsageError("--agents has an empty name (a comma list of agent names)")
+    if max(people) > (players or limits.max):
+        raise UsageError(f"--seat {max(people)}: the table has {players or limits.max} seats "
+                         f"at most (1-{players or limits.max})")
     if players is None:
         players = len(people) + len(names) if len(names) > 1 else max(limits.min,
                                                                      max(people))

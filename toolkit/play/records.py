@@ -82,8 +82,28 @@ def ruling_steps(game, actions, seats) -> list[dict]:
     return steps
 
 
+def replays_from_setup(table) -> bool:
+    """Whether the ruling's `setup: {players, seed}` arranges the table's own deal (the
+    game's `scenario` deals the game as `new_game` does): then its steps replay the game
+    exactly. A game whose rulings arrange their own position (Caravans & Brigands') does
+    not: its steps are the question, the setup must be arranged by hand."""
+    game = table.game
+    try:
+        start = game.scenario(table.catalog, {"players": len(table.lineup),
+                                              "seed": table.seed}, table.seed)
+        return game.state_hash(start) == game.state_hash(table.start)
+    except Exception:  # noqa: BLE001 - a setup the game cannot arrange: not the deal
+        return False
+
+
+NOT_THE_DEAL = ("# NOTE: this game's rulings arrange their own position from `setup:`, so\n"
+                "# these steps do not replay the table's deal: arrange the setup of the\n"
+                "# position in question by hand and keep the steps that ask it.\n")
+
+
 def ruling_text(table) -> str:
-    """The table's game as a ruling file (YAML) whose expectations hold as played."""
+    """The table's game as a ruling file (YAML); when the setup arranges the table's deal
+    (`replays_from_setup`), its expectations hold as played."""
     game = table.game
     steps = ruling_steps(game, table.actions, table.seats)
     if table.over():
@@ -99,6 +119,8 @@ def ruling_text(table) -> str:
             "steps": steps, "expect": expect}
     head = ("# A game played at `toolkit play`, as a ruling: move this file into\n"
             "# cards/rulings/, write the rule it tests and trim the steps to the question.\n")
+    if not replays_from_setup(table):
+        head += NOT_THE_DEAL
     return head + yaml.safe_dump({"rulings": [item]}, allow_unicode=True, sort_keys=False,
                                  width=100)
 

@@ -184,7 +184,8 @@ class _TableHandler(_Handler):
                 if not table.actions:
                     raise Refused("nothing to write: no action yet in this deal")
                 written = records.save_ruling(table, app.out)
-            return {"ruling": written.name, "version": table.version}
+                exact = records.replays_from_setup(table)
+            return {"ruling": written.name, "version": table.version, "replays": exact}
         else:
             raise Refused("not found", 404)
         with table.lock:
