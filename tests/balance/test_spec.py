@@ -17,7 +17,7 @@ def test_a_good_block_validates(planted, toolkit):
     ("{side: hero, min: 18, max: 32}", "0.18, not 18"),
     ("{side: hero, mni: 0.18}", "unknown key 'mni'"),
     ("{side: hero, min: 0.4, max: 0.2}", "above max"),
-    ("{value: rounds.median, max: 14}", "unknown target value 'rounds.median'"),
+    ("{value: rounds, max: 14}", "not a dotted path of the simulate report"),
     ("{side: hero, value: rounds.p50, max: 14}", "exactly one of 'side' or 'value'"),
     ("{value: rounds.p50}", "needs 'min', 'max' or both"),
 ])

@@ -129,13 +129,22 @@ def _surely_off(m: Mark) -> bool:
 def focus_fields(fields: list[Field], baseline: list[Mark], spec: Balance) -> list[Field]:
     """The fields worth searching: those of the entries whose side target is surely missed
     (the whole interval off the band) or missed by FOCUS_GAP band widths (a hero off its
-    band -> that hero's fields), and game settings when a value target is missed;
+    band -> that hero's fields), the entries a missed value target names, and game settings
+    when a missed value target names none;
     every field when that selects none."""
     missed_entries = {m.entry for m in baseline if m.entry is not None and
                       (_surely_off(m) or m.gap >= FOCUS_GAP)} or \
         {m.entry for m in baseline if m.entry is not None and not m.met}
-    missed_values = any(m.entry is None and not m.met for m in baseline)
-    chosen = [f for f in fields if f.id in missed_entries or (missed_values and f.kind == "game")]
+    ids = {f.id for f in fields}
+    named: set[str] = set()  # entries a missed value target names (card_use.ID.bought...)
+    settings = False         # a missed value target of the whole game (rounds.p50)
+    for m in baseline:
+        if m.entry is None and not m.met:
+            hit = ids & set(m.target.split("."))
+            named |= hit
+            settings = settings or not hit
+    chosen = [f for f in fields
+              if f.id in missed_entries or f.id in named or (settings and f.kind == "game")]
     return chosen or list(fields)
 
 
@@ -220,7 +229,7 @@ def search(s: Search, *, trials: int, games: int, rungs: int, time_budget: float
                    stopped, _rate(s))
 
 
-MAX_STEPS = 3  # an edit moves a field by at most this many steps
+MAX_STEPS = 4  # an edit moves a field by at most this many steps
 
 
 def propose(trial, focus: list[Field], slots: int) -> dict[str, float]:

@@ -73,16 +73,23 @@ def _band(lo, hi, rate: bool) -> str:
 
 
 def _value(report: Mapping[str, Any], path: str) -> float | None:
+    """The number at a dotted path of the report (None: no such number); glory_share.X and
+    metric.X are short for glory_by_source.X.share and metrics.X.mean."""
     head, _, tail = path.partition(".")
     if head == "glory_share":
-        entry = (report.get("glory_by_source") or {}).get(tail)
-        return float(entry["share"]) if entry else 0.0 if report.get("glory_by_source") else None
+        sources = report.get("glory_by_source")
+        if not isinstance(sources, Mapping):
+            return None
+        entry = sources.get(tail)
+        return float(entry["share"]) if entry else 0.0  # a source that never fired
     if head == "metric":
-        entry = (report.get("metrics") or {}).get(tail)
-        return float(entry["mean"]) if entry else None
-    entry = report.get(head)
-    value = entry.get(tail) if isinstance(entry, Mapping) else None
-    return float(value) if isinstance(value, (int, float)) else None
+        path = f"metrics.{tail}.mean"
+    node: Any = report
+    for part in path.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            return None
+        node = node[part]
+    return float(node) if isinstance(node, (int, float)) and not isinstance(node, bool) else None
 
 
 def side_rates(report: Mapping[str, Any], side: str) -> dict[str, dict[str, Any]]:
