@@ -32,10 +32,12 @@ def test_custom_sizes_go_to_the_nearest_product_or_are_refused_with_the_reason()
     refused, why = choose("tgc", 16, 16, "round")
     assert refused is None and "Small Circle Chit" in why and "79%" in why
     refused, why = choose("mpc", 25, 25, "round")
-    assert refused is None and why == ("25 x 25 mm: MakePlayingCards sells no round chit "
-                                       "product this size or larger")
+    assert refused is None and why == "25 x 25 mm: MakePlayingCards sells no round chit product"
     refused, why = choose("mpc", 609.6, 457.2, "board")
     assert refused is None and "no board product" in why
+    refused, why = choose("tgc", 12, 12, "round")   # Root's relationship markers
+    assert refused is None and why == ("12 x 12 mm: The Game Crafter's smallest round chit, "
+                                       "Small Circle Chit (0.5 x 0.5 in), would enlarge it 6%")
 
 
 def _margins(pdf) -> list[float]:

@@ -104,3 +104,22 @@ def test_png_export_includes_the_boards(mini_build):
     with Image.open(boards[0]) as board:
         assert abs(board.width - w_mm / 25.4 * LARGE_DPI) < 3
         assert abs(board.height - h_mm / 25.4 * LARGE_DPI) < 3
+
+
+def test_a_kind_of_pieces_of_several_shapes_makes_one_deck_per_shape_and_size():
+    from toolkit.render.pod import decks
+    from toolkit.render.tts import deck_groups
+
+    def face(key, shape, w, h, copies=1):
+        f = type("F", (), {})()
+        f.key, f.kind, f.side, f.large, f.width, f.height = key, "piece", "front", False, w, h
+        f.copies, f.back = copies, f"{key}/back"
+        f.html = f'<section class="face piece counter {shape}" style="">'
+        return f
+
+    faces = [face("piece/cat", "hex", 16.17, 14, 25), face("piece/eyrie", "hex", 16.17, 14, 20),
+             face("piece/wood", "round", 16, 16, 8), face("piece/sawmill", "square", 16, 16, 6)]
+    groups = deck_groups(faces)
+    assert sorted(groups) == ["piece-card-16x16", "piece-hex-16.17x14", "piece-round-16x16"]
+    assert len(groups["piece-hex-16.17x14"]) == 45 and len(groups["piece-round-16x16"]) == 8
+    assert sorted(name for name, _ in decks(faces)) == sorted(groups)  # the same components

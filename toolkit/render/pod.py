@@ -38,16 +38,27 @@ def decks(faces) -> list[tuple[str, list]]:
     """The card fronts (not boards) per deck: one kind with one back; a kind of cards
     printed with several backs makes one deck per back (kind-2, ...), while counters of
     one kind with backs of their own (double-sided heroes, markers in four colours) stay
-    one two-sided set."""
-    out: dict[tuple[str, str], list] = {}
+    one two-sided set - one per size and shape where the kind's pieces differ."""
+    out: dict[tuple, list] = {}
     for face in faces:
         if face.side == "front" and not face.large:
-            out.setdefault((face.kind, None if is_token(face.width, face.height)
-                            else face.back), []).append(face)
+            token = is_token(face.width, face.height)  # pieces of one size and shape
+            key = (face.kind, face.width, face.height, face_shape(face)) if token \
+                else (face.kind, face.back)
+            out.setdefault(key, []).append(face)
+    per_kind: dict[str, int] = {}
+    for key in out:
+        per_kind[key[0]] = per_kind.get(key[0], 0) + 1
     names, result = {}, []
-    for (kind, _), fronts in out.items():
+    for key, fronts in out.items():
+        kind = key[0]
         names[kind] = names.get(kind, 0) + 1
-        name = kind if names[kind] == 1 else f"{kind}-{names[kind]}"
+        if per_kind[kind] == 1:
+            name = kind
+        elif len(key) == 4:  # pieces: named by shape and size, as the TTS decks
+            name = f"{kind}-{key[3]}-{key[1]:g}x{key[2]:g}"
+        else:
+            name = kind if names[kind] == 1 else f"{kind}-{names[kind]}"
         result.append((safe_name(name, "kind"), fronts))
     return result
 

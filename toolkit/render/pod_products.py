@@ -146,7 +146,14 @@ def choose(service: str, width: float, height: float, sort: str) -> tuple[Match 
     size = f"{width:g} x {height:g} mm"
     if near is None:
         what = {"board": "board", "round": "round chit", "hex": "hex tile"}.get(sort, "card")
-        return None, f"{size}: {spec.name} sells no {what} product this size or larger"
+        larger = [(min(t.trim_mm) / min(width, height), t) for t in spec.templates
+                  if t.sort in SORTS[sort]]
+        if not larger:
+            return None, f"{size}: {spec.name} sells no {what} product"
+        grow, t = min(larger, key=lambda item: item[0])
+        return None, (f"{size}: {spec.name}'s smallest {what}, {t.product} "
+                      f"({t.width_in:g} x {t.height_in:g} in), would enlarge it "
+                      f"{grow - 1:.0%}")
     t = near.template
     named = f"{t.product} ({t.width_in:g} x {t.height_in:g} in)"
     if near.scale < NEAREST:

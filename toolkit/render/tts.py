@@ -174,21 +174,20 @@ def arrange(objects: list[tuple[dict, float, float]]) -> list[dict]:
 
 
 def write_tts(faces, where, folder: Path, base: str | None = None) -> Path:
-    """One deck per kind of card, token or marker and one tile per board or other large
-    sheet, each at its real size, and all of them in all.json; image URLs under `base`
-    (--tts-url)."""
+    """One deck per kind of card, token or marker (per size and shape where a kind's
+    pieces differ: a deck's cards share one size and cut) and one tile per board or other
+    large sheet, each at its real size, and all of them in all.json; image URLs under
+    `base` (--tts-url)."""
     by_key = {f.key: f for f in faces}
-    decks: dict[str, list] = {}
-    for face in faces:
-        if face.side == "front" and not face.large:
-            decks.setdefault(face.kind, []).extend([face] * face.copies)
     raster = Rasterizer()
     objects = []
+    written = {folder / "all.json"}
     try:
-        for kind, placements in decks.items():
-            kind = safe_name(kind, "kind")
+        for kind, placements in deck_groups(faces).items():
             back = by_key[placements[0].back]
             sheets = deck_sheets(placements, back, where, raster, folder, kind, by_key)
+            written |= {sheet[k] for sheet in sheets for k in ("path", "back")}
+            written.add(folder / f"{kind}.json")
             # the kind's own back carries its name; a shared or a card's back does not
             name = back.label.replace(" (back)", "") if back.key == f"{back.kind}/back" \
                 else kind.replace("_", " ").capitalize()
@@ -204,11 +203,38 @@ def write_tts(faces, where, folder: Path, base: str | None = None) -> Path:
                              root=folder)
                 tile = tile_object(face, image_url(path, base))
                 _write_json(folder / f"{name}.json", {"ObjectStates": [tile]}, folder)
+                written |= {path, folder / f"{name}.json"}
                 objects += [(tile, face.width, face.height)] * face.copies
     finally:
         raster.close()
     _write_json(folder / "all.json", {"ObjectStates": arrange(objects)}, folder)
+    _prune(folder, written)
     return folder
+
+
+def _prune(folder: Path, written: set[Path]) -> None:
+    """Remove the .png and .json files an earlier export left that this one did not write
+    (a deck since split or renamed): only in a marked output folder
+    (toolkit.guarded_files.prune)."""
+    from toolkit.guarded_files import prune
+
+    prune(folder, written, r".+\.(?:png|json)")
+
+
+def deck_groups(faces) -> dict[str, list]:
+    """The card fronts (each as many times as its copies) per deck: a kind, or where its
+    pieces differ in size or shape, one deck per size and shape (piece-hex-14x12.12)."""
+    groups: dict[tuple, list] = {}
+    for face in faces:
+        if face.side == "front" and not face.large:
+            key = (face.kind, face.width, face.height, face_shape(face))
+            groups.setdefault(key, []).extend([face] * face.copies)
+    per_kind: dict[str, int] = {}
+    for kind, *_ in groups:
+        per_kind[kind] = per_kind.get(kind, 0) + 1
+    return {safe_name(kind if per_kind[kind] == 1 else f"{kind}-{shape}-{w:g}x{h:g}",
+                      "kind"): placements
+            for (kind, w, h, shape), placements in groups.items()}
 
 
 def _write_json(path: Path, data: dict, folder: Path) -> None:
