@@ -3,7 +3,9 @@
 Each worker process loads the catalog once from the project path and checks its content
 hash; only compact records travel back. Results come back in game order, so a run gives the
 same records whatever the worker count or backend. Ctrl-C stops the run: batches already
-running finish, queued ones are dropped, and the finished records are returned.
+running finish, queued ones are dropped, and the finished records are returned. A Dask run
+that cannot go on (no worker for `wait_workers` seconds, the scheduler lost) raises
+`RunStopped`, which carries the finished records.
 """
 
 from __future__ import annotations
@@ -26,8 +28,17 @@ from toolkit.worker_isolation import isolate_workers
 Record = dict[str, Any]
 Item = tuple[int, int, tuple[str, ...]]  # (game index, seed, agents)
 MAX_BATCH = 50
+WAIT_WORKERS = 60.0  # seconds a Dask run waits with no worker before it stops
 _CATALOGS: dict[str, tuple[tuple, Any]] = {}  # project path -> (file signature, catalog)
 _FRESH: set[str] = set()  # project paths whose files were just looked at (this batch)
+
+
+class RunStopped(ToolkitError):
+    """A run that could not go on; `records` are the games that finished, in game order."""
+
+    def __init__(self, message: str, records: list | None = None):
+        super().__init__(message)
+        self.records = records or []
 
 
 def _signature(root: Path) -> tuple:
@@ -149,9 +160,12 @@ def check_backend(backend: str, scheduler: str | None) -> None:
 
 def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str]],
               workers: int | None = None, backend: str = "local", scheduler: str | None = None,
-              progress: bool = True, trust: bool = False) -> list[Record]:
+              progress: bool = True, trust: bool = False, on_batch: Callable | None = None,
+              wait_workers: float = WAIT_WORKERS) -> list[Record]:
     """Records of the games (seed i played by lineups[i], one agent per seat), in seed order.
-    A run stopped with Ctrl-C returns the records of the games that finished."""
+    A run stopped with Ctrl-C returns the records of the games that finished; one whose Dask
+    cluster failed raises RunStopped with them. `on_batch([(index, record)])` is called as
+    each batch arrives (to stream them to a file)."""
     if len(seeds) != len(lineups):
         raise UsageError(f"{len(seeds)} seeds but {len(lineups)} line-ups")
     workers = workers or available_cores()
@@ -168,17 +182,23 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     with show_progress("simulating", total=len(items), enabled=progress) as step:
         def collect(pairs):
             done.update(pairs)
+            if on_batch is not None:
+                on_batch(pairs)
             rate = len(done) / max(time.monotonic() - start, 1e-9)
             step(len(pairs), note=f"{rate:,.1f} games/s")
         try:
             if backend == "dask":
-                _run_dask(root, content_hash, chunks, workers, scheduler, collect, trust)
+                _run_dask(root, content_hash, chunks, workers, scheduler, collect, trust,
+                          wait_workers)
             elif local:
                 _collect_local(*local, collect)
             else:
                 _run_inline(root, content_hash, chunks, collect, trust)
         except KeyboardInterrupt:
             pass
+        except RunStopped as stop:
+            stop.records = [done[i] for i in sorted(done)]
+            raise
     return [done[i] for i in sorted(done)]
 
 
@@ -254,28 +274,15 @@ def _collect_local(pool, futures, collect: Callable) -> None:
 
 
 def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable,
-              trust: bool = False) -> None:
+              trust: bool = False, wait_workers: float = WAIT_WORKERS) -> None:
     """The same batches as futures on a Dask cluster (a LocalCluster unless --scheduler),
-    through the process's shared client; on an error the queued batches are cancelled."""
-    from distributed import as_completed as dask_completed
-
-    from toolkit.sim.dask_backend import shared_client
+    through the process's shared client; on an error the queued batches are cancelled.
+    No worker for `wait_workers` seconds, or the scheduler lost: RunStopped (one line)."""
+    from toolkit.sim.dask_backend import gather_batches, shared_client
 
     check_compiled(root, trust)
     client = shared_client(workers, scheduler)  # kept open: the next call reuses it
     futures = client.map(play_batch, [root] * len(chunks), [content_hash] * len(chunks),
                          chunks, [trust] * len(chunks), pure=False)
-    collected = set()
-    try:
-        for future in dask_completed(futures):
-            collect(future.result())
-            collected.add(future.key)
-    except KeyboardInterrupt:
-        for future in futures:
-            if future.key not in collected and future.status == "finished":
-                collect(future.result())
-        client.cancel(futures)
-        raise
-    except BaseException:
-        client.cancel(futures)
-        raise
+    gather_batches(client, futures, collect, wait_workers, scheduler or "the local cluster",
+                   RunStopped)

@@ -32,10 +32,16 @@ from toolkit.sim.stats import DEFAULT_TOLERANCE
               help="Smallest effect, in points, that the verdicts call off.")
 @click.option("--ladder", type=int, default=0, show_default=True,
               help="Extra games per step of the skill ladder (random < heuristic < search).")
+@click.option("--resume", is_flag=True,
+              help="Keep the games an interrupted run of the same options saved in the output "
+                   "folder and play only the rest (same final files as one whole run).")
+@click.option("--wait-workers", "wait_workers", type=float, default=60, show_default=True,
+              help="Dask: seconds to wait with no worker before stopping (what finished is "
+                   "saved).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @trust_option
 def simulate(project_dir, games, players, agents, seed, workers, backend, scheduler, out,
-             no_rotate, tolerance, ladder, quiet, trust):
+             no_rotate, tolerance, ladder, resume, wait_workers, quiet, trust):
     """Play GAMES games with AI players and write a balance report (output/sim/)."""
     from toolkit.sim.ladder import ladder_lines
     from toolkit.sim.report import (fairness_lines, lead_lines, length_line, usage_lines,
@@ -45,9 +51,12 @@ def simulate(project_dir, games, players, agents, seed, workers, backend, schedu
 
     announce()  # one line on stderr when compiled parts are not built
     root = resolve_project(project_dir)
+    if not wait_workers > 0:
+        raise click.BadParameter(f"expected more than 0 seconds, got {wait_workers:g}",
+                                 param_hint="--wait-workers")
     result = run(root, games, players, agents, seed, workers, backend, scheduler, out,
                  progress=not quiet, trust=trust, rotate=not no_rotate, tolerance=tolerance,
-                 ladder=ladder)
+                 ladder=ladder, resume=resume, wait_workers=wait_workers)
     report = result.report
     if not result.complete:
         click.echo(f"interrupted: {report['games']} of {report['requested']} games finished",

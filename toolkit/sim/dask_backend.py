@@ -120,3 +120,66 @@ def close_all() -> None:
     while _OPEN:
         _close(*_OPEN.popitem()[1])
     atexit.unregister(close_all)
+
+
+POLL_SECONDS = 0.05  # how often the parent looks for finished batches
+
+
+def gather_batches(client, futures, collect, wait_workers: float, where: str, stopped) -> None:
+    """`collect(result)` for each batch as it finishes. With no worker for `wait_workers`
+    seconds, or the scheduler lost, the rest is cancelled and `stopped(message)` raised:
+    one line naming `where`. Ctrl-C collects what has finished and re-raises."""
+    import time
+    from concurrent.futures import CancelledError
+
+    from distributed import as_completed
+    from distributed.comm import CommClosedError
+
+    ready = as_completed(futures)
+    quiet = logging.getLogger("distributed.client")  # its "failed to reconnect": ours says it
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)
+    collected = set()
+    alone_since = None
+    try:
+        while not ready.is_empty():
+            if ready.has_ready():
+                for future in ready.next_batch(block=False):
+                    try:
+                        result = future.result()
+                    except (CancelledError, CommClosedError):
+                        raise stopped(_lost(where, client)) from None
+                    collect(result)
+                    collected.add(future.key)
+                continue
+            if client.status != "running":  # "connecting": the scheduler went away
+                raise stopped(_lost(where, client))
+            if not client.scheduler_info().get("workers"):
+                alone_since = alone_since or time.monotonic()
+                if time.monotonic() - alone_since >= wait_workers:
+                    raise stopped(f"no Dask worker at {where} for {wait_workers:g} s "
+                                  "(all lost or none started); stopped")
+            else:
+                alone_since = None
+            time.sleep(POLL_SECONDS)
+    except KeyboardInterrupt:
+        for future in futures:
+            if future.key not in collected and future.status == "finished":
+                collect(future.result())
+        _cancel(client, futures)
+        raise
+    except BaseException:
+        _cancel(client, futures)
+        raise  # distributed.client stays quiet: closing a lost client logs a traceback
+    quiet.setLevel(level)
+
+
+def _lost(where: str, client) -> str:
+    return f"lost the Dask scheduler at {where} mid-run; stopped"
+
+
+def _cancel(client, futures) -> None:
+    try:
+        client.cancel(futures)
+    except Exception:  # noqa: BLE001 - the scheduler is gone: nothing left to cancel
+        pass

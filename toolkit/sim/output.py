@@ -27,11 +27,12 @@ def jsonl(records: Iterable[Mapping[str, Any]]) -> str:
 
 
 def write_run(out_dir: Path, records, report: Mapping[str, Any], html: str,
-              project: Path | None = None) -> dict[str, Path]:
-    """The three files of a run in `out_dir`; returns their paths by name."""
+              project: Path | None = None, games: Path | None = None) -> dict[str, Path]:
+    """The three files of a run in `out_dir`; returns their paths by name. `games`: the
+    games.jsonl already written (streamed, `toolkit.sim.stream`), else from `records`."""
     out_dir = check_writable(out_dir, project)
     return {
-        "games": write_atomic(out_dir / "games.jsonl", jsonl(records)),
+        "games": games or write_atomic(out_dir / "games.jsonl", jsonl(records)),
         "report": write_atomic(out_dir / "report.json",
                                json.dumps(report, ensure_ascii=False, indent=1) + "\n"),
         "html": write_atomic(out_dir / "report.html", html),

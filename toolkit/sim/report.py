@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from toolkit import TEMPLATES_DIR
-from toolkit.sim import plots
 from toolkit.sim.ladder import ladder_lines
 from toolkit.sim.verdicts import (adjusted_families, against, bound_to, is_usage, label_for,
                                   lead_lines, pct, title_of, usage_lines, verdicts)
@@ -60,6 +59,7 @@ def _rows(entries, kind, names, flagged=frozenset()):
 def _figures(report, names, extra) -> list[dict[str, str]]:
     """Win rates by the game's first two groups, seat fairness, game length, then the
     game's own figures (`Game.report_view`)."""
+    from toolkit.sim import plots  # matplotlib is imported here, once the games are played
     from toolkit.sim.verdicts import side_of
 
     figs = []

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from toolkit.sim.batch import catalog_for, check_backend, run_games
+from toolkit.sim.batch import WAIT_WORKERS, RunStopped, catalog_for, check_backend, run_games
 from toolkit.project import default_output
 from toolkit.sim.output import write_run
 from toolkit.sim.plan import parse_agents, parse_players, plan_games, rotates
-from toolkit.sim.report import render_html
 from toolkit.sim.stats import DEFAULT_TOLERANCE, build_report
 
 
@@ -35,11 +34,15 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
              seed: int = 1, workers: int | None = None, backend: str = "local",
              scheduler: str | None = None, out: Path | None = None,
              progress: bool = True, trust: bool = False, rotate: bool = True,
-             tolerance: float = DEFAULT_TOLERANCE, ladder: int = 0) -> RunResult:
+             tolerance: float = DEFAULT_TOLERANCE, ladder: int = 0, resume: bool = False,
+             wait_workers: float = WAIT_WORKERS) -> RunResult:
     """Plays `games` games of the project at `root` and writes the run's files. A fixed
     line-up is seated in every rotation unless `rotate` is off; `tolerance` (points) is the
     smallest effect the verdicts call off; `ladder` extra games a step of the game's skill
-    ladder (0: none)."""
+    ladder (0: none). Records stream to games.partial.jsonl as batches arrive; with
+    `resume`, the games saved in the output folder by an earlier run of the same options are
+    kept and only the others played. A run whose Dask cluster failed saves what finished
+    (report marked partial) and stops with one line (RunStopped)."""
     from toolkit.errors import UsageError
     from toolkit.games import game_for
     from toolkit.sim.output import check_writable
@@ -63,9 +66,29 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     folder = Path(out) if out else default_output(root) / "sim"
     check_writable(folder, root)  # before any game is played
     plan = plan_games(seed, games, counts, spec, rotate=rotate)
-    records = run_games(root, [g.seed for g in plan], [g.agents for g in plan],
-                        workers=workers, backend=backend, scheduler=scheduler,
-                        progress=progress, trust=trust)
+    from toolkit.sim.stream import GamesStream, match_saved
+
+    got = match_saved(folder, plan, catalog.content_hash) if resume else {}
+    todo = [g for g in plan if g.index not in got]
+    stream = GamesStream(folder, got)
+
+    def arrived(pairs):
+        pairs = [(todo[i].index, r) for i, r in pairs]
+        got.update(pairs)
+        stream.add(pairs)
+
+    stopped = None
+    try:
+        if todo:
+            run_games(root, [g.seed for g in todo], [g.agents for g in todo], workers=workers,
+                      backend=backend, scheduler=scheduler, progress=progress, trust=trust,
+                      wait_workers=wait_workers, on_batch=arrived)
+    except RunStopped as stop:
+        stopped = stop
+    except BaseException:
+        stream.abandon()
+        raise
+    records = [got[i] for i in sorted(got)]
     design = {"rotated": any(rotates(spec, n, rotate) for n in counts),
               "lineup": "mixed" if spec.mixed else "fixed"}
     report = build_report(records, seed=seed, agents=agents.strip(), requested=games,
@@ -76,8 +99,16 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     if ladder and len(records) == games:
         report["ladder"] = _ladder(root, game, catalog, seed, ladder, counts[0], workers,
                                    backend, scheduler, progress, trust)
+    if stopped is not None:
+        report["stopped"] = stopped.message
+    from toolkit.sim.report import render_html  # matplotlib: only once the games are played
+
     html = render_html(report, catalog.names, catalog.game.title.en, game=game)
-    paths = write_run(folder, records, report, html, project=root)
+    paths = write_run(folder, None, report, html, project=root, games=stream.finish())
+    if stopped is not None:
+        raise RunStopped(f"{stopped.message}: {len(records):,} of {games:,} games saved in "
+                         f"{folder}; run again with --resume to play the rest",
+                         records) from None
     return RunResult(records, report, paths, dict(catalog.names))
 
 
