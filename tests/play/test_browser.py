@@ -130,4 +130,7 @@ def test_undo_in_the_page_takes_back_the_last_decision(browser, caravans, tmp_pa
         page.locator("#undo").click()
         wait_for(page, "document.getElementById('undo').disabled")
         assert len(host.table.actions) == before
+        page.select_option("#lang", "zh")     # the page switches language in place
+        wait_for(page, "document.getElementById('status').textContent.includes('轮到你')")
+        assert page.locator("#face h2", has_text="玩家").count() == 1
         page.close()

@@ -207,3 +207,52 @@ def test_views_hide_what_the_seat_may_not_see(tutorial):
     assert mine and all("name" in c for c in mine)
     assert theirs and all(c.get("hidden") for c in theirs)
     assert next(s for s in face if s["title"] == "The wilds")["cards"]
+
+
+def test_one_agent_move_a_request_and_a_new_deal_keeps_the_old_game(tutorial, tmp_path):
+    """At a readable pace the page asks for one agent move at a time; dealing again saves
+    the game being replaced (abandoned) and deals the seed asked for."""
+    _, game, catalog = tutorial
+    with serving(game, catalog, 6, ["human", "random", "random"], tmp_path) as (host, url):
+        view = _view(url)
+        code, _ = _post(url, "/api/act", {"version": view["version"],
+                                          "action": view["actions"][0]["buttons"][0]["action"]},
+                        host.token)
+        assert code == 200 and _view(url)["length"] == 1
+        code, _ = _post(url, "/api/bot", {"version": _view(url)["version"]}, host.token)
+        assert code == 200 and _view(url)["length"] == 2   # one move, not all of them
+        for seed, status in [("x", 400), (-1, 400), (True, 400), ("12", 200)]:
+            code, text = _post(url, "/api/deal", {"seed": seed}, host.token)
+            assert code == status, text
+        after = _view(url)
+        assert after["seed"] == 12 and after["length"] == 0
+        saved = list(tmp_path.glob("table-seed6-*.json"))
+        assert len(saved) == 1 and not records.load(saved[0])["table"]["finished"]
+        code, text = _post(url, "/api/save", {}, host.token)
+        assert code == 409 and "nothing to save" in text
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--seat", "9"], "--seat 9: the table has 4 seats at most"),
+    (["--agents", "nobody"], "unknown agent 'nobody'"),
+    (["--agents", "random,random"], "--agents names 2 agents for 3 seats"),
+    (["--players", "5"], "this game takes 2-4 players, got 5"),
+])
+def test_bad_command_lines_are_one_line_usage_errors(args, says):
+    result = CliRunner().invoke(cli, ["play", "--example", "--players", "4", *args]
+                                if "--players" not in args else ["play", "--example", *args])
+    from toolkit.errors import UsageError
+
+    assert isinstance(result.exception, UsageError), result.output   # exit 2 at the shell
+    assert says in str(result.exception) and "\n" not in str(result.exception)
+
+
+def test_a_project_whose_rules_are_not_trusted_does_not_play(tmp_path):
+    from toolkit.new.scaffold import create
+
+    root = create(tmp_path / "g")   # the scaffold itself is not trusted here
+    result = CliRunner().invoke(cli, ["play", str(root), "--port", "0"])
+    from toolkit.errors import ToolkitError
+
+    assert isinstance(result.exception, ToolkitError), result.output
+    assert "toolkit trust" in str(result.exception) and "\n" not in str(result.exception)
