@@ -1,6 +1,10 @@
 """Root's heuristic agent: one scoring rule per faction over the legal actions (the best
 score wins, a seeded jitter breaks ties; `end` scores 0, so only useful actions are taken).
-It reads only its seat's observation."""
+It reads only its seat's observation. Every faction answers the others' win paths
+(agent_threats.py): battles against the leader's sympathy, bases, roosts and buildings and
+the clearings its dominance needs score more, moves into sympathy cost the outrage card,
+dominance waits until it is held, and the Vagabond neither aids the leader, nor turns a
+friend hostile, nor joins a partner who is off the pace. Bench: bench/root_factions.py."""
 
 from __future__ import annotations
 
