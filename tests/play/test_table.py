@@ -256,3 +256,29 @@ def test_a_project_whose_rules_are_not_trusted_does_not_play(tmp_path):
 
     assert isinstance(result.exception, ToolkitError), result.output
     assert "toolkit trust" in str(result.exception) and "\n" not in str(result.exception)
+
+
+def test_the_same_seed_and_decisions_give_the_same_game(caravans):
+    _, game, catalog = caravans
+    hashes = []
+    for _ in range(2):
+        table = Table(game, catalog, 13, ["human", *CARAVANS_BOTS])
+        for _ in range(4):
+            table.run_bots()
+            table.act(table.version, game.action_to_json(table.legal()[-1]))
+        table.run_bots()
+        hashes.append((game.state_hash(table.state), len(table.actions)))
+    assert hashes[0] == hashes[1]
+
+
+def test_a_failing_game_view_leaves_the_generic_view(tutorial):
+    root, game, catalog = tutorial
+
+    class Broken(type(game)):
+        def play_view(self, *args):
+            raise KeyError("no such card")
+
+    table = Table(Broken(), catalog, 1, ["human", "random"])
+    seen = seat_view(table, 0, "en")
+    assert "the game's own view failed: KeyError" in seen["face"]["sections"][0]["title"]
+    assert seen["actions"] and seen["observation"]["hands"][0]

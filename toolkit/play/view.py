@@ -132,7 +132,12 @@ def seat_view(table, seat: int, lang: str, own_view: bool = True) -> dict:
         out["actions"] = [{"kind": k, "buttons": v} for k, v in groups.items()]
     view = game_view_function(game) if own_view else None
     if view is not None:
-        out["face"] = view(table.catalog, state, seen, seat, lang)
+        try:
+            out["face"] = view(table.catalog, state, seen, seat, lang)
+        except Exception as exc:  # noqa: BLE001 - the generic view still shows the game
+            out["face"] = {"sections": [{"title": f"the game's own view failed: "
+                                                  f"{type(exc).__name__}: {exc}"[:300],
+                                         "rows": []}]}
     return out
 
 
