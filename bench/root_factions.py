@@ -41,11 +41,8 @@ def rotation(r: int) -> list[str]:
 
 def one_game(job: tuple) -> dict:
     project, seed, r, agent, overrides = job
-    for item in overrides:
-        name, value = item.split("=", 1)
-        if not hasattr(root_agents, name):
-            raise SystemExit(f"--set {item}: agents.py has no constant {name}")
-        setattr(root_agents, name, float(value))
+    for name, value in overrides:
+        setattr(root_agents, name, value)
     if project not in _CATALOG:
         _CATALOG[project] = load_catalog(Path(project))
     catalog = _CATALOG[project]
@@ -70,7 +67,16 @@ def main(argv=None) -> None:
     parser.add_argument("--project", default=str(ROOT / "examples" / "root"))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args(argv)
-    jobs = [(args.project, seed, r, args.agents, tuple(args.set))
+    overrides = []
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if not name.isupper() or not hasattr(root_agents, name):
+            parser.error(f"--set {item}: agents.py has no constant {name}")
+        try:
+            overrides.append((name, float(value)))
+        except ValueError:
+            parser.error(f"--set {item}: the value must be a number")
+    jobs = [(args.project, seed, r, args.agents, tuple(overrides))
             for seed in range(args.first, args.first + args.deals) for r in range(4)]
     start = time.perf_counter()
     if args.jobs > 1:
