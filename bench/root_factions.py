@@ -23,6 +23,7 @@ from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
 
+from toolkit.agents import make_agent
 from toolkit.content.validate import load_catalog
 from toolkit.games.root import GAME
 from toolkit.games.root import agents as root_agents
@@ -76,6 +77,11 @@ def main(argv=None) -> None:
             overrides.append((name, float(value)))
         except ValueError:
             parser.error(f"--set {item}: the value must be a number")
+    from toolkit.errors import UsageError
+    try:   # an unknown agent name is a usage error before any game
+        make_agent(args.agents, GAME, load_catalog(Path(args.project)), 0, args.first)
+    except UsageError as exc:
+        parser.error(str(exc).removeprefix("error: "))
     jobs = [(args.project, seed, r, args.agents, tuple(overrides))
             for seed in range(args.first, args.first + args.deals) for r in range(4)]
     start = time.perf_counter()
