@@ -282,3 +282,18 @@ def test_a_failing_game_view_leaves_the_generic_view(tutorial):
     seen = seat_view(table, 0, "en")
     assert "the game's own view failed: KeyError" in seen["face"]["sections"][0]["title"]
     assert seen["actions"] and seen["observation"]["hands"][0]
+
+
+def test_a_record_of_another_game_is_refused_and_changed_content_noted(tutorial, caravans,
+                                                                       tmp_path):
+    from toolkit.errors import ContentError
+
+    _, game, catalog = tutorial
+    table = Table(game, catalog, 3, ["human", "random"])
+    table.act(table.version, game.action_to_json(table.legal()[0]))
+    record = records.record_of(table)
+    assert records.fits(record, game, catalog) is None
+    with pytest.raises(ContentError, match="a game of 'five_tricks'"):
+        records.fits(record, caravans[1], caravans[2])
+    record["table"]["content_hash"] = "0" * 16
+    assert "played on other content" in records.fits(record, game, catalog)

@@ -92,8 +92,11 @@ def replay(project_dir, seed, players, agents, until, lang, trust, record_file=N
     game = game_for(catalog, trust=trust, command="replay")
     limits = catalog.game.players
     if record_file is not None:
-        from toolkit.play.records import load
+        from toolkit.play.records import fits, load
         record = load(record_file)
+        note = fits(record, game, catalog)
+        if note:
+            click.echo(note, err=True)
         for line in replay_lines(game, catalog, record["seed"], record["agents"], until,
                                  lang, actions=record["actions"]):
             click.echo(line)

@@ -66,6 +66,21 @@ def load(path: Path) -> dict:
     return data
 
 
+def fits(record: dict, game, catalog) -> "str | None":
+    """Refuses a record of another game (one line); a note when the content changed since
+    it was played (its actions may then stop being legal, which the replay says)."""
+    table = record.get("table") if isinstance(record.get("table"), dict) else {}
+    if table.get("game") not in (None, game.name):
+        raise ContentError(f"this record is a game of '{table.get('game')}', and this "
+                           f"project plays '{game.name}'")
+    played = table.get("content_hash")
+    now = getattr(catalog, "content_hash", None)
+    if played and now and played != now:
+        return (f"note: the record was played on other content (hash {played}, now {now}); "
+                "replaying its actions on this content")
+    return None
+
+
 def ruling_steps(game, actions, seats) -> list[dict]:
     steps = []
     as_step = getattr(game, "ruling_step", None)
