@@ -92,7 +92,7 @@ def _interrupt(project, out: Path, cluster: Cluster, kill) -> subprocess.Complet
            "no game was streamed")
     assert run.poll() is None, "the run finished before it could be interrupted"
     kill()
-    stdout, stderr = run.communicate(timeout=120)
+    stdout, stderr = run.communicate(timeout=600)
     return subprocess.CompletedProcess(run.args, run.returncode, stdout, stderr)
 
 
