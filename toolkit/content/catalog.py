@@ -85,9 +85,10 @@ class Catalog:
         """sha256 of the canonical content: equal content gives an equal hash. It is the
         game as played: a variant's overlays are already merged in, so the declared
         `variants` and the chosen name are left out (a project without variants keeps
-        its hash)."""
+        its hash), and so are the `balance` targets, which change no game."""
         payload = {
-            "game": self.game.model_dump(mode="json", exclude={"variants", "variant"}),
+            "game": self.game.model_dump(mode="json",
+                                         exclude={"variants", "variant", "balance"}),
             "cards": {k: {i: e.model_dump(mode="json") for i, e in sorted(v.items())}
                       for k, v in sorted(self.by_kind.items())},
         }
