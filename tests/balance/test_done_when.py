@@ -54,7 +54,8 @@ def test_nanhuang2_a_halved_price_is_restored(tmp_path, toolkit):
     game.write_text(game.read_text(encoding="utf-8") + NH_BALANCE, encoding="utf-8")
     out = tmp_path / "out"
     code, text_out, err = toolkit("balance", project, "--trials", "12", "--games", "100",
-                                  "--rungs", "2", "--verify", "400", "--out", out, "-q")
+                                  "--rungs", "2", "--baseline-games", "0", "--verify", "400",
+                                  "--out", out, "-q")
     assert code in (0, None), text_out + err
     data = json.loads((out / "proposals.json").read_text())
     edits = data["proposals"][0]["edits"]
@@ -71,7 +72,8 @@ def test_nanhuang2_a_halved_price_is_restored(tmp_path, toolkit):
 
 @pytest.mark.slow
 def test_local_and_dask_give_the_same_proposals(planted, tmp_path, toolkit):
-    small = ["--trials", "5", "--games", "20", "--rungs", "2", "--verify", "40", "-q"]
+    small = ["--trials", "5", "--games", "20", "--rungs", "2", "--baseline-games", "0",
+             "--verify", "40", "-q"]
     runs = []
     for name, extra in (("local", ["--workers", "1"]),
                         ("dask", ["--backend", "dask", "--workers", "2"])):

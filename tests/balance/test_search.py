@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-SMALL = ["--trials", "6", "--games", "24", "--rungs", "2", "--verify", "48", "--proposals",
+SMALL = ["--trials", "6", "--games", "24", "--rungs", "2", "--baseline-games", "0",
+         "--verify", "48", "--proposals",
          "2", "-q"]
 
 

@@ -22,6 +22,9 @@ from toolkit.project import resolve_project
               "doubles them; the baseline plays the last rung's).")
 @click.option("--rungs", type=click.IntRange(1, 8), default=3, show_default=True,
               help="Rungs of successive halving.")
+@click.option("--baseline-games", type=click.IntRange(0, 1_000_000), default=2000,
+              show_default=True, help="Games of the baseline, on which the fields to search "
+              "are chosen (at least the last rung's).")
 @click.option("--verify", "verify_games", type=click.IntRange(0, 1_000_000), default=1000,
               show_default=True, help="Fresh games each proposal (and the baseline) is "
               "re-played on (0: none).")
@@ -42,7 +45,7 @@ from toolkit.project import resolve_project
               help="Write proposal N of the last run into the YAML in place.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
 @trust_option
-def balance(project_dir, trials, games, rungs, verify_games, proposals, time_budget, max_games,
+def balance(project_dir, trials, games, rungs, baseline_games, verify_games, proposals, time_budget, max_games,
             seed, workers, backend, scheduler, out, apply_rank, quiet, trust):
     """Search the tunable fields for the smallest edits that meet game.yaml's balance
     targets; write ranked proposals (output/balance/)."""
@@ -92,7 +95,8 @@ def balance(project_dir, trials, games, rungs, verify_games, proposals, time_bud
 
     try:
         outcome = search(s, trials=trials, games=games, rungs=rungs, time_budget=time_budget,
-                         game_budget=max_games, on_trial=on_trial)
+                         game_budget=max_games, on_trial=on_trial,
+                         baseline_games=baseline_games)
         say(f"searched {len(outcome.focus)} of {len(fields)} tunable fields: "
             f"{outcome.played:,} games in {outcome.seconds:.0f} s "
             f"({outcome.rate:.1f} games/s); stopped by {outcome.stopped}")

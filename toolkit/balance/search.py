@@ -162,7 +162,7 @@ class Outcome:
 
 def search(s: Search, *, trials: int, games: int, rungs: int, time_budget: float,
            game_budget: int | None, on_trial: Callable[[Candidate, Candidate | None], None]
-           | None = None, progress: bool = False) -> Outcome:
+           | None = None, progress: bool = False, baseline_games: int = 0) -> Outcome:
     import optuna
 
     from toolkit.sim.plan import LineupSpec, parse_agents, plan_games
@@ -174,8 +174,10 @@ def search(s: Search, *, trials: int, games: int, rungs: int, time_budget: float
     game = game_for(catalog, trust=s.trust, command="balance")
     lineup: LineupSpec = parse_agents("mixed", s.players, game, catalog)
     full = games * 2 ** (rungs - 1)
-    plan = plan_games(s.seed, full, [s.players], lineup)
+    # the baseline plays at least the last rung, more when asked: the focus is chosen on it
+    plan = plan_games(s.seed, max(full, baseline_games), [s.players], lineup)
     baseline = s.score(Candidate({}), plan)
+    plan = plan[:full]
     baseline.rung = rungs - 1
     focus = focus_fields(s.fields, baseline.marks, s.spec)
     done: list[Candidate] = []
