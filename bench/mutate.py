@@ -73,10 +73,21 @@ def applied(mutation: Mutation):
             setattr(owner, name, original)
 
 
+class _Item:
+    """A mapping seen as an object, so that undoing sets its item back with setattr."""
+
+    def __init__(self, mapping):
+        object.__setattr__(self, "mapping", mapping)
+
+    def __setattr__(self, key, value):
+        self.mapping[key] = value
+
+
 def _rebind(module, before: dict) -> list:
     """After re-running `module`: its classes stay the objects every other module and every
     live instance already use (a method is broken with a patch instead), and each function
-    another module imported by name (`from m import f`) is pointed at the new one. Returns
+    another module imported by name (`from m import f`), holds in an upper-case table
+    (`HANDLERS = {kind: f}`) or wraps as a staticmethod is pointed at the new one. Returns
     the (owner, name, old value) to put back."""
     undo = []
     for name, old in before.items():
@@ -94,6 +105,11 @@ def _rebind(module, before: dict) -> list:
                     if value is old:
                         undo.append((other, key, old))
                         setattr(other, key, new)
+                    elif isinstance(value, dict) and key.isupper():   # HANDLERS = {k: f}
+                        for k, held in list(value.items()):
+                            if held is old:
+                                undo.append((_Item(value), k, old))
+                                value[k] = new
                     elif isinstance(value, type) and value.__module__ == other.__name__:
                         for attr, held in list(vars(value).items()):   # legal = staticmethod(f)
                             if isinstance(held, staticmethod) and held.__func__ is old:

@@ -212,7 +212,56 @@ NANHUANG2 = [
          '    if False:\n        state.tokens.append(uid)'),
 ]
 
+CV = "toolkit.games.caravans.engine."
+
+CARAVANS = [
+    edit("sell_glory_one_more", "glory for one demanded card more than the setting",
+         CV + "tavern", "if sold >= state.rules.game.sell.glory_min_demanded:",
+         "if sold >= state.rules.game.sell.glory_min_demanded + 1:"),
+    edit("demand_not_swapped", "selling the demanded good keeps the demand marker",
+         CV + "tavern", "        swap_demand(state, visit.region)\n        if sold >=",
+         "        pass\n        if sold >="),
+    edit("demanded_price_plain", "the demanded good sells at the plain price",
+         CV + "tavern", "base = sell.demanded_price if demanded else sell.price",
+         "base = sell.price"),
+    edit("repeat_buy_full_draw", "buying at the same tavern again draws the full offer",
+         CV + "tavern", "buy.repeat_draw if repeat else buy.draw", "buy.draw"),
+    edit("demanded_good_offered", "the demanded good stays in the buying offer",
+         CV + "tavern", "while card is not None and state.rules.cards[card][0] == demanded "
+         "and tries > 0:", "while False:"),
+    edit("buy_prices_flat", "every good costs the one-copy price however often drawn",
+         CV + "tavern", "table[max(k for k in table if k <= n)] if", "table[min(table)] if"),
+    edit("stash_no_cap", "stash points without the cap", CV + "cards",
+         "return min(player.stash // stash.gold_per_point, stash.max_points)",
+         "return player.stash // stash.gold_per_point"),
+    edit("stash_rounds_up", "a part of a stash point counts", CV + "cards",
+         "return min(player.stash // stash.gold_per_point, stash.max_points)",
+         "return min(-(-player.stash // stash.gold_per_point), stash.max_points)"),
+    edit("glory_hand_limit_off", "one glory card more in hand", CV + "cards",
+         "> state.rules.game.glory_hand_limit:", "> state.rules.game.glory_hand_limit + 1:"),
+    edit("check_needs_two_skulls", "a skill check needs one skull more", CV + "checks",
+         "ok = rolled.count(SKULL) >= need", "ok = rolled.count(SKULL) >= need + 1"),
+    edit("game_ends_at_announce", "the game ends when the goal is reached, not after the "
+         "round", CV + "flow", "    if state.turn_pos < len(state.order):\n        start_turn(state)",
+         "    if state.turn_pos < len(state.order) and state.announced is None:\n"
+         "        start_turn(state)"),
+    edit("ties_by_total_glory", "among players at the goal the most total glory wins (seed: "
+         "glory on the track)", CV + "flow", "return (1, player.glory, player.stash, 0)",
+         "return (1, total, player.stash, 0)"),
+    edit("no_death_top_up", "a new hero starts without the gold top-up", CV + "death",
+         "need = max(0, state.rules.game.death.top_up_gold - player.gold)", "need = 0"),
+    edit("top_up_not_from_stash", "the death top-up does not draw on the stash", CV + "death",
+         "from_stash = min(need, player.stash)", "from_stash = 0"),
+    edit("no_agility_edge", "no extra die for the faster party", CV + "combat",
+         'if mine["agility"] - theirs["agility"] >= rules.agility_edge:',
+         "if False:"),
+    edit("stat_cap_off", "party stats above the cap of 5", CV + "party",
+         "return {k: max(0, min(cap, v)) for k, v in top.items()}",
+         "return {k: max(0, v) for k, v in top.items()}"),
+]
+
 MUTATIONS = {
+    "caravans": CARAVANS,
     "kings_and_things": KINGS_AND_THINGS,
     "root": ROOT,
     "nanhuang2": NANHUANG2,
