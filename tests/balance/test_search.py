@@ -28,6 +28,8 @@ def test_proposals_name_file_line_old_and_new(planted, tmp_path, toolkit):
     for prop in data["proposals"]:
         assert 1 <= len(prop["edits"]) <= 6
         assert prop["verified"]["games"] == 48
+        compared = prop["verified"]["compare"]  # toolkit compare against the baseline
+        assert compared["games"] <= 48 and compared["lines"][0].startswith("Question")
         for e in prop["edits"]:
             assert e["old"] != e["new"] and 1 <= e["new"] <= 4
             assert lines[e["line"] - 1][e["column"] - 1:].startswith(str(e["old"]))

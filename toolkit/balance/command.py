@@ -28,6 +28,9 @@ from toolkit.project import resolve_project
 @click.option("--verify", "verify_games", type=click.IntRange(0, 1_000_000), default=1000,
               show_default=True, help="Fresh games each proposal (and the baseline) is "
               "re-played on (0: none).")
+@click.option("--compare/--no-compare", "compare", default=True, show_default=True,
+              help="Also run toolkit compare of each verified proposal against the baseline "
+              "(at most --verify paired games).")
 @click.option("--proposals", type=click.IntRange(1, 20), default=3, show_default=True,
               help="Proposals of the front verified and listed.")
 @click.option("--time", "time_budget", type=click.FloatRange(1, 86_400), default=600,
@@ -45,7 +48,7 @@ from toolkit.project import resolve_project
               help="Write proposal N of the last run into the YAML in place.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
 @trust_option
-def balance(project_dir, trials, games, rungs, baseline_games, verify_games, proposals, time_budget, max_games,
+def balance(project_dir, trials, games, rungs, baseline_games, verify_games, compare, proposals, time_budget, max_games,
             seed, workers, backend, scheduler, out, apply_rank, quiet, trust):
     """Search the tunable fields for the smallest edits that meet game.yaml's balance
     targets; write ranked proposals (output/balance/)."""
@@ -108,7 +111,7 @@ def balance(project_dir, trials, games, rungs, baseline_games, verify_games, pro
                 "(a compiled core plays faster)")
         front = outcome.front[:proposals]
         outcome.front = front
-        checked = verify(s, front, verify_games) if verify_games and front else None
+        checked = verify(s, front, verify_games, compare) if verify_games and front else None
         data = summary(outcome, fields, checked)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -130,5 +133,8 @@ def balance(project_dir, trials, games, rungs, baseline_games, verify_games, pro
         for e in p["edits"]:
             click.echo(f"  {e['file']}:{e['line']}:{e['column']}: {e['kind']} {e['id']} "
                        f"{e['field']}: {e['old']} -> {e['new']}")
+        if v is not None and v.get("compare"):
+            click.echo(f"  compare against the baseline ({v['compare']['games']:,} paired "
+                       f"games): {v['compare']['lines'][1] if len(v['compare']['lines']) > 1 else v['compare']['verdict']}")
     for path in write_outputs(folder, data, catalog.game.title.en):
         click.echo(f"wrote {path}")

@@ -44,7 +44,8 @@ def summary(outcome: Outcome, fields, verified=None) -> dict[str, Any]:
                 "met": sum(m.met for m in fresh.marks), "targets": len(fresh.marks),
                 "marks": [mark_dict(m) for m in fresh.marks],
                 "baseline": {"distance": base_fresh.dist,
-                             "marks": [mark_dict(m) for m in base_fresh.marks]}}})
+                             "marks": [mark_dict(m) for m in base_fresh.marks]},
+                "compare": fresh.compare}})
     return {"baseline": {"distance": outcome.baseline.dist, "games": outcome.baseline.games,
                          "marks": [mark_dict(m) for m in outcome.baseline.marks]},
             "focus": [f.key for f in outcome.focus], "played": outcome.played,
@@ -108,6 +109,9 @@ def render_html(data: dict[str, Any], title: str) -> str:
                     parts.append(f"<li class='missed'>missed: {html.escape(m['target'])} "
                                  f"{html.escape(str(m['entry'] or ''))} {m['value']}</li>")
             parts.append("</ul>")
+            if v.get("compare"):
+                parts.append("<p>toolkit compare against the baseline:</p><pre>" +
+                             html.escape("\n".join(v["compare"]["lines"])) + "</pre>")
     return "\n".join(parts) + "\n"
 
 

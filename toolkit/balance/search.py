@@ -34,6 +34,7 @@ class Candidate:
     rung: int = -1
     trial: int = -1
     invalid: str | None = None  # why the content did not validate
+    compare: dict | None = None  # `toolkit compare` against the baseline (verify)
 
     @property
     def size(self) -> int:
@@ -271,9 +272,11 @@ def pareto(cands: list[Candidate]) -> list[Candidate]:
     return list(unique.values())
 
 
-def verify(s: Search, cands: list[Candidate], games: int) -> tuple[Candidate, list[Candidate]]:
+def verify(s: Search, cands: list[Candidate], games: int,
+           compare: bool = True) -> tuple[Candidate, list[Candidate]]:
     """The baseline and each candidate re-played on `games` fresh seeds (a master seed the
-    search never used), with every target's mark."""
+    search never used), with every target's mark; and, with `compare`, a `toolkit compare`
+    of each against the baseline."""
     from toolkit.games import game_for
     from toolkit.sim.batch import catalog_for
     from toolkit.sim.plan import parse_agents, plan_games
@@ -285,5 +288,24 @@ def verify(s: Search, cands: list[Candidate], games: int) -> tuple[Candidate, li
     lineup = parse_agents("mixed", s.players, game, catalog)
     plan = plan_games(s.seed + VERIFY_OFFSET, games, [s.players], lineup)
     base = s.score(Candidate({}), plan)
-    return base, [s.score(Candidate(dict(c.edits), trial=c.trial, rung=c.rung), plan)
-                  for c in cands]
+    checked = [s.score(Candidate(dict(c.edits), trial=c.trial, rung=c.rung), plan)
+               for c in cands]
+    if compare:
+        for cand in checked:
+            cand.compare = compare_with_baseline(s, cand, games)
+    return base, checked
+
+
+def compare_with_baseline(s: Search, cand: Candidate, games: int) -> dict[str, Any]:
+    """`toolkit compare` of the baseline against the proposal (its own fresh seeds, at most
+    `games` paired games): its verdict and lines."""
+    from toolkit.compare.report import verdict_lines
+    from toolkit.compare.run import Options, compare_versions
+    from toolkit.compare.versions import Version
+
+    options = Options(max_games=max(games, 20), seed=s.seed + 2 * VERIFY_OFFSET,
+                      players=str(s.players), workers=s.workers, backend=s.backend,
+                      scheduler=s.scheduler, trust=s.trust)
+    result = compare_versions(Version("baseline", s.root),
+                              Version("proposal", s.project(cand.edits)), options)
+    return {"verdict": result.verdict, "games": result.games, "lines": verdict_lines(result)}
