@@ -3,7 +3,7 @@ heroes (one at all 4s, two at all 1s), `toolkit balance` within a 10-minute wall
 returns a proposal of at most 6 numeric edits; the proposal is applied (`--apply 1`) and
 the result played on 10,000 fresh games: is every hero inside 18-32 %?
 
-Run: .venv/bin/python bench/balance.py [--trials 60] [--games 150] [--rungs 3]
+Run: .venv/bin/python bench/balance.py [--trials 60] [--games 300] [--rungs 3]
      [--time 480] [--fresh 10000] [--seed 1] [--workers N]
 Prints the search's games, wall time, the proposal, and each hero's adjusted win rate on
 the fresh games. The slow test tests/balance/test_done_when.py runs the same function.
@@ -34,7 +34,7 @@ def _toolkit(*argv) -> None:
             raise RuntimeError(f"toolkit {argv[0]} exited {exc.code}") from None
 
 
-def planted_heroes(folder: Path, trials=60, games=150, rungs=3, time_budget=480.0,
+def planted_heroes(folder: Path, trials=60, games=300, rungs=3, time_budget=480.0,
                    fresh=10_000, seed=1, workers=None, quiet=True) -> dict:
     """Search, apply proposal 1, play `fresh` fresh games; the figures as a dict."""
     project = planted_project(folder / "planted")
@@ -68,7 +68,7 @@ def planted_heroes(folder: Path, trials=60, games=150, rungs=3, time_budget=480.
 def cli() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--trials", type=int, default=60)
-    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rungs", type=int, default=3)
     parser.add_argument("--time", type=float, default=480.0)
     parser.add_argument("--fresh", type=int, default=10_000)

@@ -25,6 +25,9 @@ from toolkit.project import resolve_project
 @click.option("--baseline-games", type=click.IntRange(0, 1_000_000), default=2000,
               show_default=True, help="Games of the baseline, on which the fields to search "
               "are chosen (at least the last rung's).")
+@click.option("--margin", type=click.FloatRange(0, 0.45), default=0.15, show_default=True,
+              help="The search aims this many band widths inside each two-sided band, so "
+              "that a proposal still meets it on fresh games.")
 @click.option("--verify", "verify_games", type=click.IntRange(0, 1_000_000), default=1000,
               show_default=True, help="Fresh games each proposal (and the baseline) is "
               "re-played on (0: none).")
@@ -48,8 +51,9 @@ from toolkit.project import resolve_project
               help="Write proposal N of the last run into the YAML in place.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
 @trust_option
-def balance(project_dir, trials, games, rungs, baseline_games, verify_games, compare, proposals, time_budget, max_games,
-            seed, workers, backend, scheduler, out, apply_rank, quiet, trust):
+def balance(project_dir, trials, games, rungs, baseline_games, margin, verify_games, compare,
+            proposals, time_budget, max_games, seed, workers, backend, scheduler, out,
+            apply_rank, quiet, trust):
     """Search the tunable fields for the smallest edits that meet game.yaml's balance
     targets; write ranked proposals (output/balance/)."""
     from toolkit.balance.fields import find_fields
@@ -82,7 +86,7 @@ def balance(project_dir, trials, games, rungs, baseline_games, verify_games, com
     check_writable(folder, root)
     work = folder / "candidates"
     s = Search(root, work, spec, fields, seed, spec.players or catalog.game.players.max,
-               workers, backend, scheduler, trust)
+               workers, backend, scheduler, trust, margin=margin)
     say = (lambda text: None) if quiet else (lambda text: click.echo(text, err=True))
 
     def on_trial(cand, best):

@@ -54,6 +54,7 @@ class Search:
     scheduler: str | None
     trust: bool
     played: int = 0
+    margin: float = 0.0   # the search aims this many band widths inside each band
     cache: dict[str, list] = dc_field(default_factory=dict)
     rates: list[float] = dc_field(default_factory=list)
 
@@ -100,10 +101,10 @@ class Search:
         return build_report(records, seed=self.seed, agents="mixed", game=game,
                             catalog=catalog, design={"rotated": False, "lineup": "mixed"})
 
-    def score(self, cand: Candidate, plan) -> Candidate:
+    def score(self, cand: Candidate, plan, margin: float | None = None) -> Candidate:
         report = self.report(cand.edits, plan)
         cand.marks = marks(report, self.spec)
-        cand.dist = distance(cand.marks)
+        cand.dist = distance(cand.marks, self.margin if margin is None else margin)
         cand.games = len(plan)
         return cand
 
@@ -287,8 +288,8 @@ def verify(s: Search, cands: list[Candidate], games: int,
     game = game_for(catalog, trust=s.trust, command="balance")
     lineup = parse_agents("mixed", s.players, game, catalog)
     plan = plan_games(s.seed + VERIFY_OFFSET, games, [s.players], lineup)
-    base = s.score(Candidate({}), plan)
-    checked = [s.score(Candidate(dict(c.edits), trial=c.trial, rung=c.rung), plan)
+    base = s.score(Candidate({}), plan, margin=0.0)  # on fresh games: the bands as stated
+    checked = [s.score(Candidate(dict(c.edits), trial=c.trial, rung=c.rung), plan, margin=0.0)
                for c in cands]
     if compare:
         for cand in checked:

@@ -36,15 +36,22 @@ class Mark:
     def gap(self) -> float:
         """How far the value lies outside the band, in units of the band's width (or of the
         bound itself for a one-sided band)."""
+        return self.gap_within(0.0)
+
+    def gap_within(self, margin: float) -> float:
+        """The gap to the band shrunk by `margin` band widths on each side (the search aims
+        inside the band, so that a proposal still meets it on fresh games)."""
         if self.value is None:
             return 1.0
-        scale = (self.high - self.low) if self.low is not None and self.high is not None else \
+        both = self.low is not None and self.high is not None
+        scale = (self.high - self.low) if both else \
             abs(self.high if self.high is not None else self.low) or 1.0
         scale = scale or 1.0
-        if self.low is not None and self.value < self.low:
-            return (self.low - self.value) / scale
-        if self.high is not None and self.value > self.high:
-            return (self.value - self.high) / scale
+        inset = margin * scale if both else 0.0
+        if self.low is not None and self.value < self.low + inset:
+            return (self.low + inset - self.value) / scale
+        if self.high is not None and self.value > self.high - inset:
+            return (self.value - self.high + inset) / scale
         return 0.0
 
     def line(self, names: Mapping[str, Mapping[str, str]] | None = None) -> str:
@@ -122,9 +129,10 @@ def target_marks(report: Mapping[str, Any], target: Target) -> list[Mark]:
             for key, entry in sorted(rates.items())]
 
 
-def distance(found: list[Mark]) -> float:
-    """Sum of the squared gaps: 0 when every target is met."""
-    return sum(m.gap ** 2 for m in found)
+def distance(found: list[Mark], margin: float = 0.0) -> float:
+    """Sum of the squared gaps (to the band shrunk by `margin` widths a side): 0 when every
+    target is met."""
+    return sum(m.gap_within(margin) ** 2 for m in found)
 
 
 def report_marks(report: Mapping[str, Any], spec: Balance) -> list[dict[str, Any]]:
