@@ -106,16 +106,18 @@ def run(agent, against, args, pool) -> list:
             for seed in range(args.first, args.first + args.seeds)
             for seat in range(args.players)]
     games = []
-    for game in pool.imap(play, jobs, chunksize=1):
+    out = args.scores.open("a") if args.scores is not None else None
+    for job, game in zip(jobs, pool.imap(play, jobs, chunksize=1)):
         games.append(game)
+        if out is not None:   # as the games end, so an interrupted run keeps its games
+            out.write(json.dumps({"agent": agent, "against": against, "seed": job[0],
+                                  "seat": job[1], "score": game[0]}) + "\n")
+            out.flush()
         if args.progress and len(games) % args.progress == 0:
             print(f"  {agent}: {len(games)} games: "
                   f"{sum(g[0] for g in games) / len(games):.3f}", file=sys.stderr, flush=True)
-    if args.scores is not None:
-        with args.scores.open("a") as out:
-            out.writelines(json.dumps({"agent": agent, "against": against, "seed": j[0],
-                                       "seat": j[1], "score": g[0]}) + "\n"
-                           for j, g in zip(jobs, games))
+    if out is not None:
+        out.close()
     return games
 
 
