@@ -135,20 +135,23 @@ def gather_batches(client, futures, collect, wait_workers: float, where: str, st
     from distributed import as_completed
     from distributed.comm import CommClosedError
 
-    ready = as_completed(futures)
-    quiet = logging.getLogger("distributed.client")  # its "failed to reconnect": ours says it
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL)
+    # with_results: a result is fetched in the background, so that one whose worker died
+    # before it was fetched (Dask re-runs it, waiting for a worker) cannot block this loop
+    ready = as_completed(futures, with_results=True)
+    # their "failed to reconnect" and a background fetch's traceback: our one line says it
+    quiet = [logging.getLogger(name) for name in ("distributed.client", "tornado.application")]
+    levels = [log.level for log in quiet]
+    for log in quiet:
+        log.setLevel(logging.CRITICAL)
     collected = set()
     alone_since = None
     try:
         while not ready.is_empty():
             if ready.has_ready():
-                for future in ready.next_batch(block=False):
-                    try:
-                        result = future.result()
-                    except (CancelledError, CommClosedError):
-                        raise stopped(_lost(where, client)) from None
+                for future, result in ready.next_batch(block=False):
+                    if future.cancelled() or isinstance(result, (CancelledError,
+                                                                 CommClosedError)):
+                        raise stopped(_lost(where, client))
                     collect(result)
                     collected.add(future.key)
                 continue
@@ -170,8 +173,9 @@ def gather_batches(client, futures, collect, wait_workers: float, where: str, st
         raise
     except BaseException:
         _cancel(client, futures)
-        raise  # distributed.client stays quiet: closing a lost client logs a traceback
-    quiet.setLevel(level)
+        raise  # they stay quiet: closing a lost client logs a traceback
+    for log, level in zip(quiet, levels):
+        log.setLevel(level)
 
 
 def _lost(where: str, client) -> str:
