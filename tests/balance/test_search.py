@@ -16,7 +16,7 @@ SMALL = ["--trials", "6", "--games", "24", "--rungs", "2", "--baseline-games", "
 def _run(toolkit, project, out, *extra):
     code, text, err = toolkit("balance", project, "--out", out, *SMALL, *extra)
     assert code in (0, None), text + err
-    return json.loads((out / "proposals.json").read_text()), text
+    return json.loads((out / "proposals.json").read_text()), text + err
 
 
 def test_proposals_name_file_line_old_and_new(planted, tmp_path, toolkit):
@@ -37,6 +37,7 @@ def test_proposals_name_file_line_old_and_new(planted, tmp_path, toolkit):
     html = (tmp_path / "out" / "report.html").read_text()
     assert "<svg" in html and "Pareto front" in html
     assert not (tmp_path / "out" / "candidates").exists()  # work copies are removed
+    assert "rules play in Python" not in text  # the bundled game has a compiled core
 
 
 def test_same_seed_same_proposals_on_any_worker_count(planted, tmp_path, toolkit):
