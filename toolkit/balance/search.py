@@ -82,10 +82,13 @@ class Search:
         todo = plan[len(have):]
         if todo:
             start = time.monotonic()
-            have += run_games(self.project(edits), [g.seed for g in todo],
-                              [g.agents for g in todo], workers=self.workers,
-                              backend=self.backend, scheduler=self.scheduler,
-                              progress=progress, trust=self.trust)
+            got = run_games(self.project(edits), [g.seed for g in todo],
+                            [g.agents for g in todo], workers=self.workers,
+                            backend=self.backend, scheduler=self.scheduler,
+                            progress=progress, trust=self.trust)
+            if len(got) < len(todo):  # Ctrl-C: a candidate is never scored on fewer games
+                raise KeyboardInterrupt
+            have += got
             self.played += len(todo)
             self.rates.append(len(todo) / max(time.monotonic() - start, 1e-9))
         return have[:len(plan)]
