@@ -186,8 +186,10 @@ class RootGame(Game):
         return json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
 
     def record(self, s):
+        # turn order: seat 1 takes the first turn (after the setup) and every round starts
+        # with it, so the report's seat is the place in turn order
         return {"winner": list(s.winner), "factions": list(s.factions), "vp": list(s.vp),
-                "rounds": s.rounds, "over": s.over,
+                "rounds": s.rounds, "over": s.over, "first_player": 0,
                 "dominance": [d is not None for d in s.dominance]}
 
     def score_line(self, s, lang="en"):
