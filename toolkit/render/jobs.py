@@ -120,11 +120,11 @@ def impose(faces, where, xobjects_for, opts, ctx) -> list[Job]:
             pages = []
             if face.copies == 1 and plan.cols * plan.rows > 1:
                 pages.append(overview(ref, face.width, face.height, opts.paper_size, words,
-                                      label, face.content))
+                                      label, face.content, face.bleed))
             for n in range(face.copies):
                 pages += tile_sheets(ref, face.width, face.height, opts.paper_size, words,
                                      f"{label} {n + 1}" if face.copies > 1 else label,
-                                     face.content)
+                                     face.content, face.bleed)
             _add(job, label, face.copies, pages)
         jobs.append(job)
     decks = groups(faces)

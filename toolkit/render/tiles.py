@@ -13,6 +13,8 @@ from toolkit.render.pdfops import PT, Canvas
 
 MARK_STEP = 45.0  # mm between alignment crosses along an overlap
 CORNER = 4.0      # mm the corner marks of a face on one sheet reach past it
+MARK_GAP = 0.5    # mm between a face's kept bleed and its corner marks
+MARK_MIN = 1.5    # mm of corner mark kept past the bleed, at least
 
 
 @dataclass(frozen=True)
@@ -74,18 +76,33 @@ def kept_tiles(plan: Plan, w: float, h: float, content=()) -> set[tuple[int, int
     return tiles
 
 
+def kept_bleed(bleed: float, room: float, marks: bool = True) -> float:
+    """How much of a face's `bleed` a side keeps on the sheet with `room` mm between its
+    trim and the printable limit: all of it where there is room, less (down to none)
+    where the 5 mm band, and with `marks` a corner mark (MARK_GAP + MARK_MIN) past the
+    bleed, would not fit."""
+    spare = room - (MARK_GAP + MARK_MIN if marks else 0.0)
+    return max(0.0, min(bleed, spare))
+
+
 def tile_sheets(ref, w: float, h: float, paper, words, n_label: str = "",
-                content=()) -> list[Canvas]:
+                content=(), bleed: float = 0.0) -> list[Canvas]:
     """The face at true size on one sheet or tiled across several, leaving out tiles with
     none of `content`; `words` gives the captions ('single'(label), 'tile'(label, name,
-    rows, cols))."""
+    rows, cols)). A face drawn with `bleed` (its XObject is trim + 2 x bleed) keeps it on
+    the board's outer edges as far as the sheet's 5 mm band allows (kept_bleed), with the
+    corner marks past it; the edges tiles share are cut at the trim as before."""
     plan = plan_for(paper, w, h)
     if plan.cols * plan.rows == 1:
         canvas = Canvas(*plan.paper)
         x, y = (plan.paper[0] - w) / 2, MARGIN + (plan.area[1] - h) / 2
-        canvas.place(ref, x, y)
-        _corner_marks(canvas, x, y, w, h, (MARGIN, MARGIN, plan.paper[0] - MARGIN,
-                                           MARGIN + plan.area[1]))
+        limits = (MARGIN, MARGIN, plan.paper[0] - MARGIN, MARGIN + plan.area[1])
+        room = _room(x, y, w, h, limits)
+        keep = {side: kept_bleed(bleed, r) for side, r in room.items()}
+        canvas.place(ref, x - bleed, y - bleed,
+                     clip=(x - keep["left"], y - keep["top"],
+                           w + keep["left"] + keep["right"], h + keep["top"] + keep["bottom"]))
+        _corner_marks(canvas, x, y, w, h, limits, keep)
         footer(canvas, words["single"](n_label))
         return [canvas]
     out = []
@@ -98,7 +115,17 @@ def tile_sheets(ref, w: float, h: float, paper, words, n_label: str = "",
             bx, by = plan.origin(col, row)
             cw, ch = min(plan.tile[0], w - bx), min(plan.tile[1], h - by)
             ox, oy = tile_origin(plan, cw, ch)
-            canvas.place(ref, ox - bx, oy - by, clip=(ox, oy, cw, ch))
+            room = _room(ox, oy, cw, ch, (MARGIN, MARGIN, MARGIN + plan.area[0],
+                                          MARGIN + plan.area[1]))
+            # the board's own edges keep its bleed; edges shared with a neighbour do not
+            outer = {"left": col == 0, "top": row == 0, "right": bx + cw >= w - 1e-6,
+                     "bottom": by + ch >= h - 1e-6}
+            keep = {side: kept_bleed(bleed, room[side], marks=False) if outer[side] else 0.0
+                    for side in room}
+            canvas.place(ref, ox - bx - bleed, oy - by - bleed,
+                         clip=(ox - keep["left"], oy - keep["top"],
+                               cw + keep["left"] + keep["right"],
+                               ch + keep["top"] + keep["bottom"]))
             canvas.rect(ox, oy, cw, ch, stroke=0.3)
             _glue_strips(canvas, plan, col, row, cw, ch, kept, ox, oy)
             footer(canvas, words["tile"](n_label, tile_name(col, row), plan.rows, plan.cols))
@@ -150,27 +177,40 @@ def _cross(canvas: Canvas, x: float, y: float) -> None:
     canvas.rect(x - 1.2, y - 1.2, 2.4, 2.4, stroke=0.4)
 
 
-def _corner_marks(canvas: Canvas, x: float, y: float, w: float, h: float,
-                  limits: tuple[float, float, float, float]) -> None:
-    """Corner marks 1 to CORNER mm outside the face, as long as `limits` (the printable
-    area: the 5 mm band and the footer stay clear) allow; a side with no room for a
-    1 mm mark gets a hairline on the face's edge instead (its cut line)."""
+def _room(x: float, y: float, w: float, h: float,
+          limits: tuple[float, float, float, float]) -> dict[str, float]:
+    """mm between each side of the face (x, y, w, h) and the printable limits."""
     x1, y1, x2, y2 = limits
-    room = {"left": x - x1, "right": x2 - x - w, "top": y - y1, "bottom": y2 - y - h}
+    return {"left": x - x1, "right": x2 - x - w, "top": y - y1, "bottom": y2 - y - h}
+
+
+def _corner_marks(canvas: Canvas, x: float, y: float, w: float, h: float,
+                  limits: tuple[float, float, float, float], keep=None) -> None:
+    """Corner marks from 1 mm outside the face (past its kept bleed, `keep` per side) to
+    CORNER mm, as long as `limits` (the printable area: the 5 mm band and the footer stay
+    clear) allow; a side with no room for a 1 mm mark gets a hairline on the face's edge
+    instead (its cut line)."""
+    room = _room(x, y, w, h, limits)
+    keep = keep or {}
+    start = {side: max(1.0, keep.get(side, 0.0) + MARK_GAP) for side in room}
     for side, (ax, ay, bx, by) in {"left": (x, y, x, y + h), "right": (x + w, y, x + w, y + h),
                                    "top": (x, y, x + w, y),
                                    "bottom": (x, y + h, x + w, y + h)}.items():
-        if room[side] < 2.0:
+        if room[side] < start[side] + 1.0:
             canvas.line(ax, ay, bx, by, width=0.2)
-    for cx, dx, across in ((x, -1, room["left"]), (x + w, 1, room["right"])):
-        for cy, dy, down in ((y, -1, room["top"]), (y + h, 1, room["bottom"])):
-            if across >= 2.0:
-                canvas.line(cx + dx * 1, cy, cx + dx * min(CORNER, across), cy)
-            if down >= 2.0:
-                canvas.line(cx, cy + dy * 1, cx, cy + dy * min(CORNER, down))
+    for cx, dx, hs in ((x, -1, "left"), (x + w, 1, "right")):
+        for cy, dy, vs in ((y, -1, "top"), (y + h, 1, "bottom")):
+            # a horizontal mark lies beside the top or bottom edge, past that edge's bleed
+            if room[hs] >= start[hs] + 1.0:
+                canvas.line(cx + dx * start[hs], cy,
+                            cx + dx * min(max(CORNER, start[hs] + 2.0), room[hs]), cy)
+            if room[vs] >= start[vs] + 1.0:
+                canvas.line(cx, cy + dy * start[vs],
+                            cx, cy + dy * min(max(CORNER, start[vs] + 2.0), room[vs]))
 
 
-def overview(ref, w: float, h: float, paper, words, label: str, content=()) -> Canvas:
+def overview(ref, w: float, h: float, paper, words, label: str, content=(),
+             bleed: float = 0.0) -> Canvas:
     """The whole face scaled onto one sheet, with the tile grid and the names of the tiles
     printed drawn on (a tile left out, with nothing on it, is crossed out)."""
     plan = plan_for(paper, w, h)
@@ -181,7 +221,8 @@ def overview(ref, w: float, h: float, paper, words, label: str, content=()) -> C
     aw, ah = pw - 2 * MARGIN, ph - 2 * MARGIN - FOOTER
     scale = min((aw - 1.0) / w, (ah - 1.0) / h, 1.0)  # its outline inside the band too
     x0, y0 = MARGIN + (aw - w * scale) / 2, MARGIN + (ah - h * scale) / 2
-    canvas.place(ref, x0, y0, scale=scale)
+    canvas.place(ref, x0 - bleed * scale, y0 - bleed * scale, scale=scale,
+                 clip=(x0, y0, w * scale, h * scale))
     canvas.rect(x0, y0, w * scale, h * scale, stroke=0.4)
     kept = kept_tiles(plan, w, h, content)
     if plan.cols * plan.rows > 1:

@@ -6,6 +6,7 @@ its cards at their size. Sizes in mm."""
 from __future__ import annotations
 
 from toolkit.render.faces import DEFAULT_CARD, Face, card_size
+from toolkit.render.options import BLEED
 from toolkit.render.pdf_units import page_name
 from toolkit.render.views import Ctx
 
@@ -72,9 +73,11 @@ def player_faces(ctx: Ctx, html) -> list[Face]:
     faces = []
     for seat in seats(ctx):
         view = dict(base, color=seat["color"], title=f"{base['title']} · {seat['name']}")
+        # drawn with bleed: the background and the colour band run past the trim (F11)
         page = html.render("board/player.html.j2", "the player board", pb=view, w=view["w"],
-                           h=view["h"], bleed=0.0, page=page_name(view["w"], view["h"], 0.0))
+                           h=view["h"], bleed=BLEED,
+                           page=page_name(view["w"], view["h"], BLEED))
         faces.append(Face(f"player_board/p{seat['n']}", "player_board", f"p{seat['n']}",
-                          "front", "player_board", view["w"], view["h"], 0.0, 1, page, False,
+                          "front", "player_board", view["w"], view["h"], BLEED, 1, page, False,
                           view["title"], large=True))
     return faces
