@@ -186,6 +186,27 @@ def refusal(package: Path, files: dict[str, str], project: Path, rules: str) -> 
             "this run only)")
 
 
+def for_workers(catalog, trust: bool) -> "bool | str":
+    """What a run hands its worker processes for the project's rules: True when --trust was
+    typed; else, when the project has rules of its own that this user trusts, the digest of
+    their files as checked here, in the parent. A worker then imports the rules only if its
+    files still have that digest: it never reads the trust record itself, because a worker
+    of a long-lived pool (a fork server, a Dask cluster) may run under another environment.
+    False for a project without rules of its own (Untrusted when they are not trusted)."""
+    if trust:
+        return True
+    rules = getattr(catalog.game, "rules", None)
+    root = getattr(catalog, "root", None)
+    if not isinstance(rules, str) or not rules.startswith((".", "/")) or root is None:
+        return False
+    package = (Path(root).resolve() / rules).resolve()
+    files = rules_files(package)
+    why = refusal(package, files, Path(root), rules)
+    if why is not None:
+        raise Untrusted(why)
+    return digest(files)
+
+
 def replay_flag(project: str) -> str:
     """' --trust' when a command on `project` needs it typed (its own rules, not trusted
     as they are now); '' otherwise. For command lines the toolkit prints to copy."""

@@ -213,3 +213,26 @@ def test_trusting_at_once_from_two_processes_keeps_both(tmp_path):
     assert [p.wait() for p in procs] == [0] * len(procs)
     record = json.loads(store_path().read_text())["projects"]
     assert sorted(record) == sorted(str(p / "rules") for p in projects)
+
+
+def test_workers_check_the_files_the_parent_checked_not_the_record(stranger, run,
+                                                                    monkeypatch):
+    """A worker of a long-lived pool (fork server, Dask) may run under another environment
+    than the command: it gets the digest the parent checked and imports only those files."""
+    from toolkit import trust
+    from toolkit.content.validate import load_catalog
+    from toolkit.games import game_for
+
+    catalog = load_catalog(stranger)
+    with pytest.raises(Untrusted):
+        trust.for_workers(catalog, False)
+    assert trust.for_workers(catalog, True) is True
+    assert run("trust", stranger)[0] == 0
+    pinned = trust.for_workers(catalog, False)
+    assert isinstance(pinned, str) and len(pinned) == 64
+    monkeypatch.setenv("CARD_TOOLKIT_TRUST_FILE", str(stranger.parent / "elsewhere.json"))
+    assert game_for(catalog, trust=pinned) is not None  # no record here, the digest holds
+    with open(stranger / "rules" / "__init__.py", "a") as fh:
+        fh.write("# changed after the parent checked\n")
+    with pytest.raises(Untrusted, match="changed while the run started"):
+        game_for(catalog, trust=pinned)

@@ -38,8 +38,10 @@ def known_games() -> list[str]:
 
 
 def load_game(rules: str | None, project_root: Path | None = None, *,
-              trust: bool = False) -> Game | None:
-    """The Game that `rules` names, or None when `rules` is None."""
+              trust: "bool | str" = False) -> Game | None:
+    """The Game that `rules` names, or None when `rules` is None. `trust`: True (typed
+    --trust), False (ask the user's trust record) or, in a worker, the digest of the rules
+    files its parent checked (toolkit.trust.for_workers)."""
     if rules is None:
         return None
     if rules.startswith(("./", "../", "/")) or rules in (".", ".."):
@@ -63,7 +65,7 @@ def load_game(rules: str | None, project_root: Path | None = None, *,
     return game
 
 
-def _local(rules: str, project_root: Path | None, trust: bool) -> Game:
+def _local(rules: str, project_root: Path | None, trust: "bool | str") -> Game:
     if project_root is None:
         raise UsageError(f"rules '{rules}' is a path, but there is no project folder")
     root = Path(project_root).resolve()
@@ -77,7 +79,11 @@ def _local(rules: str, project_root: Path | None, trust: bool) -> Game:
     from toolkit.games.project_rules import import_package
 
     files = trusted.rules_files(path)
-    if not trust:
+    if isinstance(trust, str):  # a worker: the files the parent checked (trust.for_workers)
+        if trusted.digest(files) != trust:
+            raise trusted.Untrusted(f"the rules in '{rules}' changed while the run started; "
+                                    "run the command again")
+    elif not trust:
         why = trusted.refusal(path, files, project_root, rules)
         if why is not None:
             raise trusted.Untrusted(why)
@@ -98,7 +104,8 @@ def _local(rules: str, project_root: Path | None, trust: bool) -> Game:
     return game
 
 
-def game_for(catalog, *, trust: bool = False, command: str | None = None) -> Game | None:
+def game_for(catalog, *, trust: "bool | str" = False,
+             command: str | None = None) -> Game | None:
     """The Game of a loaded catalog; with `command`, a project without rules is a usage
     error that says which commands work without them."""
     rules = getattr(catalog.game, "rules", None)

@@ -170,7 +170,10 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
         raise UsageError(f"{len(seeds)} seeds but {len(lineups)} line-ups")
     workers = workers or available_cores()
     root = str(Path(project_root).resolve())
-    content_hash = catalog_for(root).content_hash
+    catalog = catalog_for(root)
+    content_hash = catalog.content_hash
+    from toolkit.trust import for_workers
+    trust = for_workers(catalog, trust)  # workers check the files, not the trust record
     items = [(i, int(s), tuple(a)) for i, (s, a) in enumerate(zip(seeds, lineups))]
     size = batch_size(len(items), workers)
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
