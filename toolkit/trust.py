@@ -195,7 +195,7 @@ def for_workers(catalog, trust: bool) -> "bool | str":
     False for a project without rules of its own (Untrusted when they are not trusted)."""
     if trust:
         return True
-    rules = getattr(catalog.game, "rules", None)
+    rules = getattr(getattr(catalog, "game", None), "rules", None)
     root = getattr(catalog, "root", None)
     if not isinstance(rules, str) or not rules.startswith((".", "/")) or root is None:
         return False
