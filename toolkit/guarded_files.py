@@ -145,6 +145,36 @@ def write_text(path: Path, text: str, root: Path | None = None, *, durable: bool
                        error=error)
 
 
+def open_stream(path: Path, root: Path, what: str = "the output folder",
+                error: type[ToolkitError] = UsageError):
+    """A text file written over time (a run's games.partial.jsonl, flushed as batches
+    arrive), truncated: no link on the way may lead out of `root`, a link in the file's
+    place is removed, never followed (O_NOFOLLOW)."""
+    path = Path(path)
+    check_inside(root, path, what, error, final=False)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        if path.is_symlink():
+            path.unlink()
+        return os.fdopen(os.open(path, flags, 0o666), "w", encoding="utf-8")
+    except OSError as exc:
+        raise error(f"cannot write '{path}': {exc.strerror or exc}") from None
+
+
+def rename(source: Path, target: Path, root: Path, what: str = "the output folder",
+           error: type[ToolkitError] = UsageError) -> Path:
+    """Move a file the toolkit wrote in `root` onto `target` (atomic); a link in the
+    target's place is replaced, never followed."""
+    source, target = Path(source), Path(target)
+    check_inside(root, source, what, error)
+    check_inside(root, target, what, error, final=False)
+    try:
+        os.replace(source, target)
+    except OSError as exc:
+        raise error(f"cannot write '{target}': {exc.strerror or exc}") from None
+    return target
+
+
 def _sync_folder(folder: Path) -> None:
     with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY)

@@ -6,11 +6,11 @@ in order and the file renamed to games.jsonl. `--resume` reads both files back."
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from toolkit.errors import UsageError
+from toolkit.guarded_files import open_stream, rename
 
 PARTIAL = "games.partial.jsonl"
 FINAL = "games.jsonl"
@@ -30,13 +30,7 @@ class GamesStream:
         self.path = self.folder / PARTIAL
         self.pending: dict[int, Any] = dict(have or {})
         self.next = 0
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
-        try:
-            if self.path.is_symlink():
-                self.path.unlink()  # a link in the file's place is replaced, never followed
-            self.handle = os.fdopen(os.open(self.path, flags, 0o666), "w", encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"cannot write '{self.path}': {exc.strerror or exc}") from None
+        self.handle = open_stream(self.path, self.folder)
         self._write_ready()
 
     def add(self, pairs: Iterable[tuple[int, Any]]) -> None:
@@ -58,11 +52,7 @@ class GamesStream:
             self.handle.write(line(self.pending[index]))
         self.pending.clear()
         self.handle.close()
-        final = self.folder / FINAL
-        if final.is_symlink():
-            final.unlink()
-        os.replace(self.path, final)
-        return final
+        return rename(self.path, self.folder / FINAL, self.folder)
 
     def abandon(self) -> None:
         """Closes the file and leaves games.partial.jsonl as it is (valid whole lines)."""
