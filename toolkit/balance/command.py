@@ -94,7 +94,8 @@ def balance(project_dir, trials, games, rungs, baseline_games, margin, verify_ga
             say(f"trial {cand.trial + 1}/{trials}: {cand.size} edits: invalid content "
                 f"({cand.invalid})")
             return
-        line = (f"trial {cand.trial + 1}/{trials}: {cand.size} edits, distance "
+        label = "polish" if cand.polish else f"trial {cand.trial + 1}/{trials}"
+        line = (f"{label}: {cand.size} edits, distance "
                 f"{cand.dist:.4g} at {cand.games} games")
         if best is not None:
             line += f"; best so far {best.dist:.4g} with {best.size} edits"

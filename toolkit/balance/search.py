@@ -35,6 +35,7 @@ class Candidate:
     trial: int = -1
     invalid: str | None = None  # why the content did not validate
     compare: dict | None = None  # `toolkit compare` against the baseline (verify)
+    polish: bool = False         # found by hill-climbing after the sampler
 
     @property
     def size(self) -> int:
@@ -231,9 +232,56 @@ def search(s: Search, *, trials: int, games: int, rungs: int, time_budget: float
             best = cand
         if on_trial:
             on_trial(cand, best)
+    if best is not None and best.dist > 0:
+        stopped = _polish(s, best, focus, done, plan, rungs, start, time_budget, game_budget,
+                          on_trial, stopped)
     finals = [c for c in done if c.rung == rungs - 1]
     return Outcome(baseline, done, pareto(finals), focus, s.played, time.monotonic() - start,
                    stopped, _rate(s))
+
+
+def _polish(s: Search, best: Candidate, focus: list[Field], done: list[Candidate], plan,
+            rungs: int, start: float, time_budget: float, game_budget: int | None,
+            on_trial, stopped: str) -> str:
+    """Hill-climbing from the sampler's best: each focus field one step either way, on the
+    last rung's games, keeping a move that lowers the distance, until none does or the
+    budget is spent (deterministic: fields in file order)."""
+    number = max((c.trial for c in done), default=0)
+    tried = {tuple(sorted(c.edits.items())) for c in done}
+    improved = True
+    while improved:
+        improved = False
+        for f in focus:
+            for step in (-1, 1):
+                if time.monotonic() - start > time_budget:
+                    return f"the time budget ({time_budget:g} s), while polishing"
+                if game_budget is not None and s.played >= game_budget:
+                    return f"the game budget ({game_budget:,} games), while polishing"
+                edits = dict(best.edits)
+                value = f.show(min(f.high, max(f.low, edits.get(f.key, f.value) + step * f.step)))
+                if value == f.show(f.value):
+                    edits.pop(f.key, None)
+                else:
+                    edits[f.key] = value
+                key = tuple(sorted(edits.items()))
+                if not edits or len(edits) > s.spec.max_edits or key in tried:
+                    continue
+                tried.add(key)
+                number += 1
+                cand = Candidate(edits, trial=number, polish=True)
+                try:
+                    s.score(cand, plan)
+                except ContentError as exc:
+                    cand.invalid = str(exc).splitlines()[-2 if "\n" in str(exc) else -1]
+                    continue
+                cand.rung = rungs - 1
+                done.append(cand)
+                if (cand.dist, cand.size) < (best.dist, best.size):
+                    best = cand
+                    improved = True
+                if on_trial:
+                    on_trial(cand, best)
+    return stopped + ", then polishing"
 
 
 MAX_STEPS = 4  # an edit moves a field by at most this many steps
