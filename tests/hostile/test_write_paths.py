@@ -42,6 +42,11 @@ ALLOWED = {
     ("toolkit/trust.py", "os.replace"):
         "the trust record in the user's own config folder (not a project's), written "
         "through a temp file and a rename",
+    ("toolkit/balance/command.py", "shutil.rmtree"):
+        "removes balance's own temporary folder of candidates (tempfile.mkdtemp)",
+    ("toolkit/balance/search.py", "shutil.copytree"):
+        "copies the project's own rules package (links kept as links) into balance's own "
+        "temporary candidate folder",
     ("toolkit/trust.py", "open('a')"):
         "the lock file beside the trust record in the user's own config folder",
 }

@@ -12,7 +12,8 @@ from pathlib import Path
 import yaml
 
 from toolkit.balance.spec import Balance, Tunable
-from toolkit.errors import ContentError
+from toolkit.errors import ContentError, UsageError
+from toolkit.guarded_files import write_text
 
 MAX_FIELDS = 400
 
@@ -169,7 +170,5 @@ def write_patched(root: Path, target: Path, edits: list[tuple[Field, float]]) ->
             continue
         text = path.read_text(encoding="utf-8")
         new = patched(text, by_file.get(rel, []))
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(new, encoding="utf-8")
-        tmp.replace(out)
+        write_text(out, new, target, durable=target == root, what="the project",
+                   error=UsageError)

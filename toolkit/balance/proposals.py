@@ -12,6 +12,7 @@ from typing import Any
 from toolkit.balance.fields import Field, find_fields, write_patched
 from toolkit.balance.search import Candidate, Outcome
 from toolkit.errors import ContentError, UsageError
+from toolkit.guarded_files import write_text
 
 
 def edit_rows(cand: Candidate, fields: list[Field]) -> list[dict[str, Any]]:
@@ -161,6 +162,6 @@ def apply(root: Path, folder: Path, rank: int) -> list[dict[str, Any]]:
         load_catalog(root)
     except Exception:
         for path, text in saved.items():
-            path.write_text(text, encoding="utf-8")
+            write_text(path, text, root, durable=True, what="the project", error=UsageError)
         raise
     return props[rank - 1]["edits"]

@@ -121,8 +121,8 @@ def _copy_rules(root: Path, folder: Path) -> None:
     if rules.startswith("./"):
         src = (root / rules).resolve()
         if src.is_dir() and root.resolve() in src.parents:
-            shutil.copytree(src, folder / rules, dirs_exist_ok=True,
-                            ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(src, folder / rules, dirs_exist_ok=True, symlinks=True,
+                            ignore=shutil.ignore_patterns("__pycache__"))  # links stay links
 
 
 def _surely_off(m: Mark) -> bool:
