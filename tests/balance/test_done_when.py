@@ -23,6 +23,7 @@ def test_planted_heroes_in_band_on_10000_fresh_games(tmp_path):
 
     start = time.monotonic()
     result = planted_heroes(tmp_path, time_budget=480)
+    print(json.dumps(result))  # the measured figures, shown with -s
     assert result["search_wall_s"] < 600, result
     assert result["proposal"] and len(result["proposal"]) <= 6, result
     assert len(result["heroes"]) == 16

@@ -28,6 +28,10 @@ from toolkit.project import resolve_project
 @click.option("--margin", type=click.FloatRange(0, 0.45), default=0.15, show_default=True,
               help="The search aims this many band widths inside each two-sided band, so "
               "that a proposal still meets it on fresh games.")
+@click.option("--refine-games", type=click.IntRange(0, 1_000_000), default=None,
+              help="Check games the search's best is re-played on, and the entries still "
+              "off their band re-searched on (0: no refine stage) [default: 4 times the "
+              "last rung's].")
 @click.option("--verify", "verify_games", type=click.IntRange(0, 1_000_000), default=1000,
               show_default=True, help="Fresh games each proposal (and the baseline) is "
               "re-played on (0: none).")
@@ -51,7 +55,8 @@ from toolkit.project import resolve_project
               help="Write proposal N of the last run into the YAML in place.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines.")
 @trust_option
-def balance(project_dir, trials, games, rungs, baseline_games, margin, verify_games, compare,
+def balance(project_dir, trials, games, rungs, baseline_games, margin, refine_games,
+            verify_games, compare,
             proposals, time_budget, max_games, seed, workers, backend, scheduler, out,
             apply_rank, quiet, trust):
     """Search the tunable fields for the smallest edits that meet game.yaml's balance
@@ -94,7 +99,8 @@ def balance(project_dir, trials, games, rungs, baseline_games, margin, verify_ga
             say(f"trial {cand.trial + 1}/{trials}: {cand.size} edits: invalid content "
                 f"({cand.invalid})")
             return
-        label = "polish" if cand.polish else f"trial {cand.trial + 1}/{trials}"
+        label = "refine" if cand.refined else "polish" if cand.polish else \
+            f"trial {cand.trial + 1}/{trials}"
         line = (f"{label}: {cand.size} edits, distance "
                 f"{cand.dist:.4g} at {cand.games} games")
         if best is not None:
@@ -104,7 +110,7 @@ def balance(project_dir, trials, games, rungs, baseline_games, margin, verify_ga
     try:
         outcome = search(s, trials=trials, games=games, rungs=rungs, time_budget=time_budget,
                          game_budget=max_games, on_trial=on_trial,
-                         baseline_games=baseline_games)
+                         baseline_games=baseline_games, refine_games=refine_games)
         say(f"searched {len(outcome.focus)} of {len(fields)} tunable fields: "
             f"{outcome.played:,} games in {outcome.seconds:.0f} s "
             f"({outcome.rate:.1f} games/s); stopped by {outcome.stopped}")

@@ -23,6 +23,8 @@ from toolkit.errors import ContentError, UsageError
 
 FOCUS_GAP = 0.25  # a side entry this far outside its band (in band widths) is searched
 VERIFY_OFFSET = 1_000_003  # fresh seeds: a master seed the search never plays
+CHECK_OFFSET = 2_000_029   # the refine stage's check seeds: neither the search's nor verify's
+REFINE_SHARE = 0.3         # the share of the time budget kept for the refine stage
 
 
 @dataclass
@@ -36,6 +38,7 @@ class Candidate:
     invalid: str | None = None  # why the content did not validate
     compare: dict | None = None  # `toolkit compare` against the baseline (verify)
     polish: bool = False         # found by hill-climbing after the sampler
+    refined: bool = False        # found by the refine stage, scored on its check games
 
     @property
     def size(self) -> int:
@@ -168,7 +171,8 @@ class Outcome:
 
 def search(s: Search, *, trials: int, games: int, rungs: int, time_budget: float,
            game_budget: int | None, on_trial: Callable[[Candidate, Candidate | None], None]
-           | None = None, progress: bool = False, baseline_games: int = 0) -> Outcome:
+           | None = None, progress: bool = False, baseline_games: int = 0,
+           refine_games: int | None = None) -> Outcome:
     import optuna
 
     from toolkit.sim.plan import LineupSpec, parse_agents, plan_games
@@ -180,6 +184,9 @@ def search(s: Search, *, trials: int, games: int, rungs: int, time_budget: float
     game = game_for(catalog, trust=s.trust, command="balance")
     lineup: LineupSpec = parse_agents("mixed", s.players, game, catalog)
     full = games * 2 ** (rungs - 1)
+    check = 4 * full if refine_games is None else refine_games
+    # the sampler and the polish leave a share of the time budget to the refine stage
+    search_budget = time_budget * (1 - REFINE_SHARE) if check else time_budget
     # the baseline plays at least the last rung, more when asked: the focus is chosen on it
     plan = plan_games(s.seed, max(full, baseline_games), [s.players], lineup)
     baseline = s.score(Candidate({}), plan)
@@ -197,8 +204,8 @@ def search(s: Search, *, trials: int, games: int, rungs: int, time_budget: float
     stopped = f"{trials} trials"
     best: Candidate | None = None
     for number in range(trials):
-        if time.monotonic() - start > time_budget:
-            stopped = f"the time budget ({time_budget:g} s)"
+        if time.monotonic() - start > search_budget:
+            stopped = f"the time budget ({search_budget:g} s of the search's {time_budget:g})"
             break
         if game_budget is not None and s.played >= game_budget:
             stopped = f"the game budget ({game_budget:,} games)"
@@ -233,16 +240,113 @@ def search(s: Search, *, trials: int, games: int, rungs: int, time_budget: float
         if on_trial:
             on_trial(cand, best)
     if best is not None and best.dist > 0:
-        stopped = _polish(s, best, focus, done, plan, rungs, start, time_budget, game_budget,
-                          on_trial, stopped)
+        best, stopped = _polish(s, best, focus, done, plan, rungs, start, search_budget,
+                                game_budget, on_trial, stopped)
     finals = [c for c in done if c.rung == rungs - 1]
-    return Outcome(baseline, done, pareto(finals), focus, s.played, time.monotonic() - start,
+    front = pareto(finals)
+    if best is not None and check:
+        refined, stopped = _refine(s, best, plan_games(s.seed + CHECK_OFFSET, check,
+                                                       [s.players], lineup),
+                                   start, time_budget, game_budget, on_trial, stopped)
+        front = [refined] + [c for c in front if c.edits != refined.edits]
+    return Outcome(baseline, done, front, focus, s.played, time.monotonic() - start,
                    stopped, _rate(s))
+
+
+def _refine(s: Search, best: Candidate, plan, start: float, time_budget: float,
+            game_budget: int | None, on_trial, stopped: str) -> tuple[Candidate, str]:
+    """The search's best re-played on `plan` (check games: seeds neither the search nor
+    verify plays, more of them than a rung), and for each side entry still outside its band
+    (shrunk by the margin) a hill-climb on that entry's fields only, one step either way on
+    the same check games (common random numbers), keeping a move that lowers the distance;
+    again until every entry is in or no move helps or the budget is spent. When every edit
+    slot is taken, the edit whose loss costs least is dropped to make room for the move.
+    The winner's
+    curse of the sampler's many noisy scores is paid back on games it never saw."""
+    def spent() -> str | None:
+        if time.monotonic() - start > time_budget:
+            return f"the time budget ({time_budget:g} s), while refining"
+        if game_budget is not None and s.played >= game_budget:
+            return f"the game budget ({game_budget:,} games), while refining"
+        return None
+
+    if spent():
+        return best, stopped
+    number = [best.trial]
+    tried: set[tuple] = set()
+
+    def play(edits: dict[str, float]) -> Candidate | None:
+        """`edits` scored on the check games; None when already tried, too many edits
+        or invalid content."""
+        key = tuple(sorted(edits.items()))
+        if not edits or len(edits) > s.spec.max_edits or key in tried:
+            return None
+        tried.add(key)
+        number[0] += 1
+        cand = Candidate(dict(edits), trial=number[0], rung=best.rung, refined=True)
+        try:
+            return s.score(cand, plan)
+        except ContentError:
+            return None
+
+    cur = s.score(Candidate(dict(best.edits), trial=best.trial, rung=best.rung,
+                            refined=True), plan)
+    tried.add(tuple(sorted(cur.edits.items())))
+    while True:
+        off = {m.entry for m in cur.marks if m.entry is not None and
+               m.gap_within(s.margin) > 0}
+        moves = [(f, step) for f in s.fields if f.id in off for step in (-1, 1)]
+        better, why = _first_better(s, cur, cur.edits, moves, play, spent, on_trial)
+        if why:
+            return cur, why
+        if better is None and len(cur.edits) >= s.spec.max_edits and moves:
+            # no slot left: free the one whose loss costs least, then move an entry off
+            drops = []
+            for k in sorted(cur.edits):
+                if (why := spent()):
+                    return cur, why
+                room = {e: v for e, v in cur.edits.items() if e != k}
+                cand = play(room)
+                if cand is not None:
+                    drops.append(((cand.dist, k), room))
+            if drops:
+                room = min(drops, key=lambda d: d[0])[1]
+                better, why = _first_better(s, cur, room, moves, play, spent, on_trial)
+                if why:
+                    return cur, why
+        if better is None:
+            break
+        cur = better  # the entries off the band are chosen again on the new best
+    return cur, stopped + f", then refining on {len(plan):,} check games"
+
+
+def _first_better(s: Search, cur: Candidate, base: dict[str, float], moves, play, spent,
+                  on_trial) -> tuple[Candidate | None, str | None]:
+    """The first of `moves` (field, ±1 step) from `base` whose score beats `cur`; or why the
+    budget stopped the refine stage."""
+    for f, step in moves:
+        if (why := spent()):
+            return None, why
+        edits = dict(base)
+        value = f.show(min(f.high, max(f.low, edits.get(f.key, f.value) + step * f.step)))
+        if value == f.show(f.value):
+            edits.pop(f.key, None)
+        else:
+            edits[f.key] = value
+        cand = play(edits)
+        if cand is None:
+            continue
+        won = (cand.dist, cand.size) < (cur.dist, cur.size)
+        if on_trial:
+            on_trial(cand, cand if won else cur)
+        if won:
+            return cand, None
+    return None, None
 
 
 def _polish(s: Search, best: Candidate, focus: list[Field], done: list[Candidate], plan,
             rungs: int, start: float, time_budget: float, game_budget: int | None,
-            on_trial, stopped: str) -> str:
+            on_trial, stopped: str) -> tuple[Candidate, str]:
     """Hill-climbing from the sampler's best: each focus field one step either way, on the
     last rung's games, keeping a move that lowers the distance, until none does or the
     budget is spent (deterministic: fields in file order)."""
@@ -254,9 +358,9 @@ def _polish(s: Search, best: Candidate, focus: list[Field], done: list[Candidate
         for f in focus:
             for step in (-1, 1):
                 if time.monotonic() - start > time_budget:
-                    return f"the time budget ({time_budget:g} s), while polishing"
+                    return best, f"the time budget ({time_budget:g} s), while polishing"
                 if game_budget is not None and s.played >= game_budget:
-                    return f"the game budget ({game_budget:,} games), while polishing"
+                    return best, f"the game budget ({game_budget:,} games), while polishing"
                 edits = dict(best.edits)
                 value = f.show(min(f.high, max(f.low, edits.get(f.key, f.value) + step * f.step)))
                 if value == f.show(f.value):
@@ -281,7 +385,7 @@ def _polish(s: Search, best: Candidate, focus: list[Field], done: list[Candidate
                     improved = True
                 if on_trial:
                     on_trial(cand, best)
-    return stopped + ", then polishing"
+    return best, stopped + ", then polishing"
 
 
 MAX_STEPS = 4  # an edit moves a field by at most this many steps
