@@ -30,7 +30,8 @@ from toolkit.play import records
 from toolkit.play.table import LANGS, Refused
 from toolkit.play.view import seat_view
 from toolkit.serve import policy
-from toolkit.serve.server import _Handler, _Server, log
+from toolkit.serve.server import _Handler, log
+from toolkit.serve.server import make_server as serve_server
 
 PAGE = Path(__file__).with_name("page.html")
 MAX_BODY = 64 * 1024
@@ -56,14 +57,8 @@ class Host:
 
 
 def make_server(host_app: Host, host: str = "127.0.0.1", port: int = 8000):
-    class Handler(_TableHandler):
-        app = host_app
-        hosts = policy.allowed_hosts(host)
-        any_address = policy.is_wildcard(host)
-
-    server = _Server((host, port), Handler)
-    server.daemon_threads = True
-    return server
+    """The table's server: `toolkit serve`'s, with the table's handler."""
+    return serve_server(host_app, host, port, handler=_TableHandler)
 
 
 class _TableHandler(_Handler):

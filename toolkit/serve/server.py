@@ -80,8 +80,11 @@ class Preview:
             return self.snapshot.version
 
 
-def make_server(preview: Preview, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
-    class Handler(_Handler):
+def make_server(preview: Preview, host: str = "127.0.0.1", port: int = 8000,
+                handler: "type[_Handler] | None" = None) -> ThreadingHTTPServer:
+    """A threading server on host:port for `preview` (any app `handler` serves: the
+    playtest table passes its own handler class), with the Host check of `policy`."""
+    class Handler(handler or _Handler):
         app = preview
         hosts = policy.allowed_hosts(host)
         any_address = policy.is_wildcard(host)
