@@ -7,21 +7,7 @@ import shutil
 import pytest
 
 from toolkit import BUNDLED_PROJECT
-from toolkit.cli import main
 from toolkit.new.scaffold import create
-
-
-@pytest.fixture
-def run(capsys):
-    """run(*args) -> (exit code, stdout, stderr) of `toolkit ARGS`."""
-
-    def invoke(*args):
-        with pytest.raises(SystemExit) as info:
-            main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return info.value.code, out, err
-
-    return invoke
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.cli import main
 from toolkit.new.scaffold import create
 
 
@@ -14,19 +13,6 @@ def own_trust_record(tmp_path_factory, monkeypatch):
     """Each test starts with a trust record of its own, empty."""
     monkeypatch.setenv("CARD_TOOLKIT_TRUST_FILE",
                        str(tmp_path_factory.mktemp("trust") / "trusted.json"))
-
-
-@pytest.fixture
-def run(capsys):
-    """run(*args) -> (exit code, stdout, stderr) of `toolkit ARGS`."""
-
-    def invoke(*args):
-        with pytest.raises(SystemExit) as info:
-            main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return info.value.code, out, err
-
-    return invoke
 
 
 @pytest.fixture
