@@ -27,7 +27,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from toolkit.sim.logit import RIDGE, Z95, Factor, Fit, factor, fit_clogit, game_shares, wald_p
-from toolkit.sim.stats import Record, score, seats, turn_position
+from toolkit.sim.design import Design, design_of
+from toolkit.sim.stats import Record
 from toolkit.sim.stats_math import chi_square_p
 
 CONFOUNDED = 0.95  # share of a level's rows in one level of another factor, and of its rows
@@ -40,24 +41,28 @@ MODEL = {"method": "conditional logit over the players of each game (Newton), Wa
 
 class Base:
     """The rows of a run, grouped by game, and the factors every model shares: agent and
-    seat. A game nobody won says nothing about who wins and is left out of the model."""
+    seat. A game nobody won says nothing about who wins and is left out of the model. Built
+    from the run's compact design (toolkit.sim.design), or from a list of records."""
 
-    def __init__(self, records: Sequence[Record]):
-        decided = [r for r in records if r["winner"]]
-        pairs = list(seats(decided))
-        self.pairs = pairs
-        self.games = len(decided)
-        self.y = np.array([score(r, s) for r, s in pairs], dtype=float)
-        sizes = np.array([r["players"] for r in decided], dtype=int)
+    def __init__(self, records: "Sequence[Record] | Design"):
+        design = records if isinstance(records, Design) else design_of(records)
+        self.design = design
+        self.games = design.games
+        won = design.won.astype(float)
+        self.y = np.divide(1.0, won, out=np.zeros(len(won)), where=won > 0)
+        sizes = design.players.astype(int)
         self.starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(int) \
             if len(sizes) else np.zeros(0, dtype=int)
-        self.game_of = np.repeat(np.arange(len(decided)), sizes)
-        self.fair = np.array([1.0 / r["players"] for r, _ in pairs], dtype=float)
-        counts = {r["players"] for r, _ in pairs}
-        self.seat_key = (lambda r, s: str(turn_position(r, s))) if len(counts) <= 1 else \
-            (lambda r, s: f"{r['players']}:{turn_position(r, s)}")
-        self.agents = [str(r["agents"][s]) for r, s in pairs]
-        self.seats = [self.seat_key(r, s) for r, s in pairs]
+        self.game_of = np.repeat(np.arange(len(sizes)), sizes)
+        row_players = np.repeat(sizes, sizes)
+        self.fair = 1.0 / row_players if len(row_players) else np.zeros(0)
+        positions = design.position.astype(int)
+        if len(set(sizes.tolist())) <= 1:
+            self.seats = [str(p) for p in positions.tolist()]
+        else:
+            self.seats = [f"{n}:{p}" for n, p in zip(row_players.tolist(), positions.tolist())]
+        self.pairs = range(len(self.y))  # one row a player-game of a decided game
+        self.agents = design.agents
         self.agent = factor("agent", self.agents)
         self.seat = factor("seat", self.seats, block=_player_block)
 
@@ -299,12 +304,18 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
     return _holm(out)
 
 
-def adjusted(records: Sequence[Record],
+def adjusted(records: "Sequence[Record] | Design",
              groups: Callable[[Record], Mapping[str, list]] | None = None) -> dict[str, Any]:
     """report.json's `adjusted` section: the model (with each family's joint test), then
-    agent, seat and each game group."""
-    base = Base(records)
-    if not base.pairs:
+    agent, seat and each game group (the records' `groups`, or the design's)."""
+    if not isinstance(records, Design):
+        records = design_of(records, groups)
+    return adjusted_of(Base(records))
+
+
+def adjusted_of(base: Base) -> dict[str, Any]:
+    """`adjusted` of a run's rows."""
+    if not len(base.pairs):
         return {}
     tests: dict[str, dict] = {}
     out: dict[str, Any] = {"model": {**MODEL, "rows": len(base.y), "games": base.games,
@@ -313,14 +324,12 @@ def adjusted(records: Sequence[Record],
                                                    {"seat": base.seat}, tests),
                            "seat": family_effects(base, "seat", base.seat,
                                                   {"agent": base.agent}, tests)}
-    if groups is not None:
-        values = {family: [str(groups(r)[family][s]) for r, s in base.pairs]
-                  for family in groups(base.pairs[0][0])}
-        for family, vals in values.items():
-            others = {f: v for f, v in values.items() if f != family}
-            out[family] = group_family(base, family, vals, tests, others)
-        for family, vals in values.items():  # a seat bound to a group: marked beside it too
-            if not any(e.get("bound") for e in out["seat"].values()):
-                bind(out["seat"], base.seats, family, vals)
+    values = base.design.groups
+    for family, vals in values.items():
+        others = {f: v for f, v in values.items() if f != family}
+        out[family] = group_family(base, family, vals, tests, others)
+    for family, vals in values.items():  # a seat bound to a group: marked beside it too
+        if not any(e.get("bound") for e in out["seat"].values()):
+            bind(out["seat"], base.seats, family, vals)
     out["model"]["converged"] = all(t["converged"] for t in tests.values())
     return out

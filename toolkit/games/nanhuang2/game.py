@@ -107,6 +107,9 @@ class NanhuangGame(Game):
     def report_sections(self, records, catalog) -> dict:
         return {"card_use": record.card_use(records, catalog)}
 
+    def report_tally(self, catalog):
+        return record.CardUse()
+
     def invariants(self):
         return dict(record.INVARIANTS)
 
