@@ -118,16 +118,24 @@ def _built(name: str) -> str:
 
 
 def declared() -> list[str]:
-    """The dotted names of every compiled part of the installed package (its .pyx files)."""
+    """The dotted names of every compiled part of the installed package: its .pyx files and
+    its pure-Python-mode modules (builds.PURE)."""
     root = PACKAGE.parent
-    return sorted(".".join(p.relative_to(root).with_suffix("").parts)
-                  for p in PACKAGE.rglob("*.pyx"))
+    return sorted([".".join(p.relative_to(root).with_suffix("").parts)
+                   for p in PACKAGE.rglob("*.pyx")] + builds.pure_modules())
+
+
+def _pure() -> tuple[dict[str, str], dict[str, str]]:
+    """(state of each pure-mode module imported so far, why each refused build was) from
+    the import hook (toolkit/native/pure.py), empty before it is installed."""
+    hook = sys.modules.get("toolkit.native.pure")
+    return (dict(hook.played), dict(hook.faults)) if hook else ({}, {})
 
 
 def status() -> list[tuple[str, str]]:
     """(name, "compiled" | "python" | "stale") of every compiled part: as loaded when it
     was, else whether it is built and current (always "python" under TOOLKIT_PURE_PYTHON)."""
-    found = dict(_loaded)
+    found = {**_loaded, **_pure()[0]}
     for name in declared():
         if name not in found:
             found[name] = PYTHON if pure_python() else _built(name)
@@ -148,6 +156,12 @@ def notice() -> str | None:
         return (f"note: {why}, so the compiled {_shown([name])} would play the old rule; "
                 "using the Python engine (same results, slower). Port the change, run "
                 "scripts/stamp_mirrors.py, then pip install -e .")
+    refused = _pure()[1]
+    if refused:
+        name, why = sorted(refused.items())[0]
+        return (f"note: {why}, so its compiled build would play the old code; "
+                f"{_shown([name.rpartition('.')[0]])} plays as Python (same results, "
+                "slower). Rebuild with pip install -e .")
     stale = [name for name, how in found if how == STALE]
     if stale:
         return (f"note: compiled parts older than their source ({_shown(stale)}); "

@@ -10,6 +10,13 @@ dependency tracking) rebuilds every dependent module, so a fresh build always pa
 missing or stale and none of them may be used. (`include "x.pxi"` lines are not followed:
 the toolkit has none.) setup.py uses the same check to keep, in an in-place rebuild, the
 modules that are current.
+
+A pure-Python-mode module is a `.py` whose first line is `# toolkit: compile` (PURE),
+optionally with an augmenting `.pxd` beside it: the same file plays as Python and, built,
+as C. A build writes the digests of the .py and .pxd it was made from into the extension
+file (STAMP); the build is current only while both still match (a digest, not a time: an
+edit that keeps the time, or a checkout, is caught too). toolkit/native/pure.py is the
+import hook that makes the .py play whenever its build is not current.
 """
 
 from __future__ import annotations
@@ -164,6 +171,125 @@ def dependencies(name: str, folder: Path | None = None) -> dict[str, list[Path]]
     return found
 
 
+# ---- pure-Python-mode modules: one typed .py that plays as Python or compiles -----------
+PURE = "# toolkit: compile"  # the first line of a .py that setup.py compiles in place
+STAMP = b"toolkit-source-digest:"  # what a build writes into the .so, then the stamp, NUL
+
+
+def marked(path: Path) -> bool:
+    """Whether the .py file `path` asks to be compiled: its first line is PURE."""
+    try:
+        info = path.stat()
+    except OSError:
+        return False
+    return _marked(str(path), info.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=1024)
+def _marked(path: str, stamp: int) -> bool:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.readline().strip() == PURE
+    except OSError:
+        return False
+
+
+def pure_modules() -> list[str]:
+    """Dotted names of every pure-mode module of the package (a marked .py, no .pyx)."""
+    base = root()
+    return sorted(".".join(path.relative_to(base).with_suffix("").parts)
+                  for path in (base / "toolkit").rglob("*.py")
+                  if marked(path) and not path.with_suffix(".pyx").is_file())
+
+
+def pure_stamp(py: Path) -> str:
+    """What a compiled pure-mode module was made from: the digests of its .py and of the
+    augmenting .pxd beside it ("-" when there is none)."""
+    return f"{digest(py)}+{digest(py.with_suffix('.pxd')) or '-'}"
+
+
+def built_stamp(built: Path) -> str | None:
+    """The pure_stamp a build wrote into the extension file `built` (None: none found)."""
+    try:
+        info = built.stat()
+    except OSError:
+        return None
+    return _built_stamp(str(built), info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _built_stamp(path: str, stamp: int, size: int) -> str | None:
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    at = data.find(STAMP)
+    if at < 0:
+        return None
+    end = data.find(b"\0", at)
+    return data[at + len(STAMP):end].decode("ascii", "replace")
+
+
+def pure_state(py: Path, built: Path | None, margin: float = STALE_AFTER) -> tuple[str, str]:
+    """(COMPILED | PYTHON | STALE, why) of the pure-mode module of `py` built as `built`:
+    STALE when the .py or its .pxd differs from what the build was made from (its stamp),
+    or a .pxd of another module that the .pxd cimports is newer than the build."""
+    if built is None or not built.is_file():
+        return PYTHON, "not built"
+    made = built_stamp(built)
+    if made != pure_stamp(py):
+        pxd = py.with_suffix(".pxd")
+        changed = py if made is None or made.split("+")[0] != digest(py) else pxd
+        return STALE, f"{changed.name} changed since it was compiled"
+    name = ".".join(py.relative_to(root()).with_suffix("").parts) \
+        if py.is_relative_to(root()) else py.stem
+    built_at = built.stat().st_mtime
+    for other, paths in dependencies(name, py.parent).items():
+        if other == name:
+            continue  # its own files: the stamp above
+        for path in paths:
+            try:
+                if path.stat().st_mtime > built_at + margin:
+                    return STALE, f"{path.name} is newer than the build"
+            except OSError:
+                continue
+    return COMPILED, ""
+
+
+def folder_state(folder: Path) -> tuple[str, str]:
+    """(state, why) of the pure-mode modules of one package folder, used together or not
+    at all (their .pxd files may declare each other's classes): COMPILED when every one is,
+    else the first fault (a STALE one before a PYTHON one), why naming its file."""
+    worst = (COMPILED, "")
+    for py in sorted(folder.glob("*.py")):
+        if not marked(py) or py.with_suffix(".pyx").is_file():
+            continue
+        state, why = pure_state(py, extension_in(folder, py.stem))
+        where = _shown_folder(folder)
+        if state == STALE:
+            return STALE, f"{where}/{why}"
+        if state == PYTHON and worst[0] == COMPILED:
+            worst = (PYTHON, f"{where}/{py.name} is not compiled")
+    return worst
+
+
+def _shown_folder(folder: Path) -> str:
+    """`folder` from the folder holding toolkit/ (toolkit/games/x), else its own name."""
+    try:
+        return folder.resolve().relative_to(root()).as_posix()
+    except ValueError:
+        return folder.name
+
+
+def extension_in(folder: Path, leaf: str) -> Path | None:
+    """The built extension file of module `leaf` in `folder`, None when there is none."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = folder / (leaf + suffix)
+        if path.is_file():
+            return path
+    return None
+
+
 def module_state(name: str, built: Path | None = None,
                  margin: float = STALE_AFTER) -> tuple[str, str]:
     """(COMPILED | PYTHON | STALE, why) of dotted `name` (or of the extension file
@@ -171,6 +297,9 @@ def module_state(name: str, built: Path | None = None,
     STALE when one of its sources (see `dependencies`) is newer than it by > `margin` s,
     or when a Python module it mirrors changed since it was ported (`mirror_fault`)."""
     built = built or extension(name)
+    py = source(name, ".py")
+    if not source(name, ".pyx").is_file() and marked(py):
+        return pure_state(py, built, margin)
     try:
         made = built.stat().st_mtime
     except (OSError, AttributeError):

@@ -1,3 +1,4 @@
+# toolkit: compile
 """The game's own agent: `warlord`, a greedy heuristic. It starts with a random hand that
 gives both power and economy, keeps its rows full (fighters in front, earners behind), buys
 the best card it can afford, defeats what it can for spoils, strikes rivals once free to,
@@ -22,8 +23,11 @@ class Warlord:
     def __init__(self, seat: int, rng: random.Random):
         self.seat = seat
         self.rng = rng
-
-    plain = False     # True: the first version, which never trades, recalls or takes back
+        self.plain = False  # True: the first version, which never trades, recalls or takes back
+        self.fight = False  # whether the legal actions being scored hold a strike or defeat
+        self._deal = None   # ((round, rival), plan) of the trade being put together
+        self._plan_for = None  # the position `_plan` (its trade_plan) was worked out for
+        self._plan = None
 
     def choose(self, obs: Any, legal: Sequence[tuple]) -> tuple:
         if legal[0][0] == "start":
@@ -31,7 +35,12 @@ class Warlord:
         if not self.plain and obs.pending is not None and obs.pending[0] == "deal":
             return self.deal_step(obs, legal)
         best, best_score = legal[0], None
-        self.fight = any(a[0] in ("strike", "defeat") for a in legal)
+        self._plan_for = None   # a new position: its trade plan is worked out once, if asked
+        self.fight = False
+        for action in legal:
+            if action[0] in ("strike", "defeat"):
+                self.fight = True
+                break
         for action in legal:
             score = self.score(obs, action) + self.rng.random() * 0.01
             if best_score is None or score > best_score:
@@ -179,7 +188,9 @@ class Warlord:
         """Below placing a card (50 and up), above a strike (40 and up) or labour (2): 3
         power buys a card that gives every turn, where labour turns 6 power into its price
         and a strike spends twice a card's power to kill it."""
-        plan = self.trade_plan(s)
+        if self._plan_for is not s:   # one plan per position (one offer action a rival)
+            self._plan_for, self._plan = s, self.trade_plan(s)
+        plan = self._plan
         return 47.0 if plan is not None and plan[0] == a[1] else -5.0
 
     def deal_step(self, s, legal) -> tuple:
@@ -197,7 +208,7 @@ class Warlord:
         return ("propose",) if ("propose",) in legal else ("cancel",)
 
     def trade_plan_for(self, s, to):
-        if not hasattr(self, "_deal") or self._deal[0] != (s.round, to):
+        if self._deal is None or self._deal[0] != (s.round, to):
             plan = self.trade_plan(s)
             # the plan is fixed when the trade opens (the power given is already set aside)
             self._deal = ((s.round, to), plan if plan and plan[0] == to else None)

@@ -1,3 +1,4 @@
+# toolkit: compile
 """Applying an action: each kind of action's effect on the state, in the rules' words."""
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ def _kill(state, target, uid):
         state.wiped.add(target)
         state.log.append(("cleared", state.current, target))
         _player(state).stats["wipes"] += 1
-        candidates = tuple(u for u in state.snapshot[target] if u in state.exile)
+        candidates = tuple([u for u in state.snapshot[target] if u in state.exile])
         picks = int(state.t.setting("wipe_rewards"))
         if candidates and picks > 0 and state.pending is None:
             state.pending = ("wipe", state.current, target, candidates, picks)
@@ -245,10 +246,11 @@ def _plague(state, hit):
 
 def _end(state):
     p = _player(state)
-    if any(u not in p.moved for u in p.facilities):
-        state.phase = "end"
-    else:
-        flow.end_turn(state)
+    for u in p.facilities:
+        if u not in p.moved:   # a facility that may still go back to the hand
+            state.phase = "end"
+            return
+    flow.end_turn(state)
 
 
 def _take_back(state, uid):

@@ -1,3 +1,4 @@
+# toolkit: compile
 """What a seat may see, and full states consistent with it. Hidden: the deck's order and
 contents, and the cards of another player's hand that nobody else has seen (its starting
 hand, card by card until each leaves the hand; everything else reaches a hand in the open).
@@ -14,8 +15,9 @@ HIDDEN = -1
 
 
 def observation(state, seat: int):
-    obs = state.clone(log=False)          # the log is not needed to decide
-    obs.rng = random.Random(0)            # the game's chance is not the player's to see
+    # the log is not needed to decide; the game's chance is not the player's to see: the
+    # observation's stream is random.Random(0) (made only if something draws from it)
+    obs = state.clone(log=False, rng=False)
     obs.deck = [HIDDEN] * len(state.deck)
     for s, p in enumerate(obs.players):
         if s != seat:
