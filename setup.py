@@ -8,8 +8,8 @@ templates/ and examples/ beside the package.
 
 Compiled parts: every `toolkit/**/*.pyx`, and every `.py` whose first line is
 `# toolkit: compile` (Cython's pure Python mode: the same file runs as Python), becomes an
-extension module of the same dotted name (toolkit/native/mt.pyx -> toolkit.native.mt), built by the ordinary `pip install -e .`
-(in place, beside the .pyx) and `pip install .` (into the wheel): Cython translates them in
+extension module of the same dotted name (toolkit/native/mt.pyx -> toolkit.native.mt),
+built by the ordinary `pip install -e .` (in place, beside the source) and `pip install .` (into the wheel): Cython translates them in
 parallel processes, then gcc compiles them in parallel (TOOLKIT_BUILD_JOBS, default: the
 CPUs this process may use; `build_ext -j N` too). An in-place build (`pip install -e .`,
 `build_ext --inplace`) keeps each module already built beside its .pyx that is newer than

@@ -111,7 +111,10 @@ def package_state(package: str) -> str:
 
 
 def _built(name: str) -> str:
-    """COMPILED, PYTHON (no extension file) or STALE of dotted `name`, from the files."""
+    """COMPILED, PYTHON (no extension file) or STALE of dotted `name`, from the files (a
+    pure-mode module: its package folder's, whose modules are used together)."""
+    if _is_pure(name):
+        return builds.folder_state(builds.source(name, "").parent)[0]
     state, why = builds.module_state(name)
     _note_mirror(name, why)
     return state
@@ -123,6 +126,11 @@ def declared() -> list[str]:
     root = PACKAGE.parent
     return sorted([".".join(p.relative_to(root).with_suffix("").parts)
                    for p in PACKAGE.rglob("*.pyx")] + builds.pure_modules())
+
+
+def _is_pure(name: str) -> bool:
+    """Whether dotted `name` is a pure-Python-mode module (a marked .py, no .pyx)."""
+    return builds.marked(builds.source(name, ".py")) and not builds.source(name, ".pyx").is_file()
 
 
 def _pure() -> tuple[dict[str, str], dict[str, str]]:
@@ -156,7 +164,9 @@ def notice() -> str | None:
         return (f"note: {why}, so the compiled {_shown([name])} would play the old rule; "
                 "using the Python engine (same results, slower). Port the change, run "
                 "scripts/stamp_mirrors.py, then pip install -e .")
-    refused = _pure()[1]
+    refused = _pure()[1] or {name: builds.folder_state(builds.source(name, "").parent)[1]
+                              for name, how in found
+                              if how == STALE and _is_pure(name)}
     if refused:
         name, why = sorted(refused.items())[0]
         return (f"note: {why}, so its compiled build would play the old code; "

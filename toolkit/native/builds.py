@@ -109,11 +109,12 @@ def digest(path: Path) -> str | None:
         info = path.stat()
     except OSError:
         return None
-    return _digest(str(path), info.st_mtime_ns, info.st_size)
+    # ctime too: a write changes it even when the mtime is put back (`touch -r`, a checkout)
+    return _digest(str(path), (info.st_mtime_ns, info.st_ctime_ns), info.st_size)
 
 
 @functools.lru_cache(maxsize=1024)
-def _digest(path: str, stamp: int, size: int) -> str | None:
+def _digest(path: str, stamp: tuple, size: int) -> str | None:
     try:
         return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
     except OSError:
