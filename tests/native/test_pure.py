@@ -19,6 +19,8 @@ import pytest
 import toolkit.native as native
 from toolkit.native import builds, pure
 
+from .test_build import COMPILER, _build, _tree
+
 ROOT = Path(__file__).resolve().parents[2]
 SO = importlib.machinery.EXTENSION_SUFFIXES[0]
 NANHUANG = ROOT / "toolkit/games/nanhuang2"
@@ -163,3 +165,48 @@ def test_an_edited_rule_of_a_compiled_game_plays_the_edit(tmp_path):
                      "so its compiled build would play the old code; games.nanhuang2 plays "
                      "as Python (same results, slower). Rebuild with pip install -e ."], note
     assert json.loads(after.splitlines()[0])["seed"] is not None
+
+
+# ---- a real build of a pure-mode module in a copy of the project ----------------------
+CALC = "# toolkit: compile\n\ndef total(n):\n    s = 0\n    for i in range(n):\n" \
+       "        s += i * RATE\n    return s\n\n\nRATE = 2\n"
+CHECK = ("import toolkit.games.pm.calc as c, toolkit.native as n; "
+         "print(c.__file__.rsplit('.', 1)[-1], c.total(10)); print(n.notice())")
+
+
+def _check(tree, **env):
+    done = subprocess.run([sys.executable, "-c", CHECK], cwd=tree, capture_output=True,
+                          text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(tree), **env})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(COMPILER is None, reason="no C compiler (Debian: build-essential)")
+def test_a_pure_module_builds_in_place_and_an_edit_plays_the_py(tmp_path):
+    tree = _tree(tmp_path)
+    pkg = tree / "toolkit" / "games" / "pm"
+    pkg.mkdir(parents=True)
+    (tree / "toolkit" / "games" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("from toolkit.native import pure\npure.install()\n")
+    (pkg / "calc.py").write_text(CALC)
+    (pkg / "calc.pxd").write_text("cpdef long total(long n)\n")
+    done = _build(tree)
+    assert done.returncode == 0 and "skipped" not in done.stderr, done.stderr
+    built = builds.extension_in(pkg, "calc")
+    assert built is not None and builds.built_stamp(built) == builds.pure_stamp(pkg / "calc.py")
+    assert _check(tree) == ["so 90", "None"]
+    assert _check(tree, TOOLKIT_PURE_PYTHON="1") == ["py 90", "None"]
+    (pkg / "calc.py").write_text(CALC.replace("RATE = 2", "RATE = 3"))
+    edited = _check(tree)
+    assert edited[0] == "py 135" and "toolkit/games/pm/calc.py changed since" in edited[1]
+    assert _build(tree).returncode == 0  # the rebuild sees the stamp is old: rebuilds it
+    assert _check(tree) == ["so 135", "None"]
+    made = built.stat().st_mtime_ns
+    assert _build(tree).returncode == 0 and built.stat().st_mtime_ns == made  # current: kept
+    (pkg / "calc.py").write_text(CALC.replace("RATE = 2", "RATE = 4"))
+    without = _build(tree, CC="/bin/false")  # no compiler: one line, the .py plays
+    assert without.returncode == 0
+    assert len([l for l in without.stderr.splitlines() if "compiled parts skipped" in l]) == 1
+    assert _check(tree)[0] == "py 180"
