@@ -84,6 +84,19 @@ class Base:
         return game_shares(eta, self.starts)
 
 
+def column_shares(eta: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """`game_shares` of each column of `eta` (rows × columns), all at once: the games of
+    each player count as one (games × players × columns) block."""
+    sizes = np.diff(np.append(starts, len(eta)))
+    out = np.empty_like(eta)
+    for players in np.unique(sizes):
+        rows = starts[sizes == players][:, None] + np.arange(players)[None, :]
+        block = eta[rows]
+        w = np.exp(block - block.max(axis=1, keepdims=True))
+        out[rows] = w / w.sum(axis=1, keepdims=True)
+    return out
+
+
 def _player_block(value: str) -> str:
     return value.split(":")[0] if ":" in value else ""
 
@@ -257,13 +270,23 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
     cards); a block of one item against not holding it. `rate` is its holders' share of
     their games from the items' effects alone, `rate_without` the same players' with an
     average item of the block instead (or none). These are usage statistics: holding an
-    item is chosen during play, so its effect is not a balance verdict."""
-    sets = [{i for i in map(str, h) if keep is None or keep(i)} for h in held]
-    count = Counter(i for s_ in sets for i in s_)
-    items = sorted(i for i, n in count.items() if min_games <= n < len(sets))
+    item is chosen during play, so its effect is not a balance verdict. `held`: each row's
+    items, or (labels, rows × labels 0/1 matrix) as the design keeps them (`Design.matrix`)."""
+    if isinstance(held, tuple):
+        labels, matrix = held
+    else:
+        sets = [set(map(str, h)) for h in held]
+        labels = sorted({i for s_ in sets for i in s_})
+        matrix = np.array([[i in s_ for i in labels] for s_ in sets], dtype=bool) \
+            .reshape(len(sets), len(labels))
+    count = matrix.sum(axis=0)
+    rows = len(matrix)
+    chosen = [k for k, i in enumerate(labels) if (keep is None or keep(i))
+              and min_games <= count[k] < rows]
+    items = [labels[k] for k in chosen]
     if not items:
         return {}
-    H = np.array([[i in s_ for i in items] for s_ in sets], dtype=float)
+    H = matrix[:, chosen].astype(float)
     fit, X, _ = base.fit([base.agent, base.seat], H)
     first = X.shape[1] - len(items)
     gamma, cov = fit.beta[first:], fit.cov[first:, first:]
@@ -279,9 +302,11 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
     holders = H.sum(axis=0)
 
     def gaps(g):
-        with_ = (H.T @ base.shares(H @ g)) / holders
-        without = np.array([H[:, k] @ base.shares(H @ (g - (contrast[k] @ g) * np.eye(
-            len(items))[k])) / holders[k] for k in range(len(items))])
+        eta = H @ g
+        with_ = (H.T @ base.shares(eta)) / holders
+        # item k replaced by its block's average: column k's term of eta taken away
+        without = (H * column_shares(eta[:, None] - H * (contrast @ g)[None, :],
+                                     base.starts)).sum(axis=0) / holders
         return np.concatenate([with_, with_ - without])
 
     values, J = gaps(gamma), _jacobian(gaps, gamma)

@@ -106,6 +106,14 @@ class Design:
         self.games, self.players, self.won, self.position = games, players, won, position
         self.agents, self.groups, self.items = agents, groups, items
 
+    def matrix(self, family: str) -> tuple[list[str], np.ndarray]:
+        """(labels, rows × labels bool matrix) of the items of `family`."""
+        labels, bits = self.items.get(family, ([], np.zeros((len(self.won), 1), np.uint64)))
+        out = np.zeros((len(self.won), len(labels)), dtype=bool)
+        for code in range(len(labels)):
+            out[:, code] = (bits[:, code >> 6] >> np.uint64(code & 63)) & np.uint64(1)
+        return labels, out
+
     def held(self, family: str) -> list[set[str]]:
         """Each row's items of `family` as a set of labels."""
         labels, bits = self.items.get(family, ([], np.zeros((len(self.won), 1), np.uint64)))

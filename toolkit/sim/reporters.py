@@ -15,7 +15,7 @@ from itertools import permutations
 from typing import Any, Callable, Mapping
 
 from toolkit.sim.stats_math import chi_square_uniform, largest_remainder, wilson
-from toolkit.sim.tally import First, Rates, Sum, merge
+from toolkit.sim.tally import First, Rates, Sum, merge, slot
 
 Record = Mapping[str, Any]
 
@@ -41,7 +41,7 @@ def rates_by(tally: dict, record: Record, level: Callable[[int], Any]) -> None:
         seats.setdefault(str(level(seat)), []).append((record["players"],
                                                        score(record, seat)))
     for key, results in seats.items():
-        tally.setdefault(key, Rates()).add_game(results)
+        slot(tally, key, Rates).add_game(results)
 
 
 def entries(tally: Mapping[str, Rates]) -> dict[str, dict[str, Any]]:
@@ -62,10 +62,8 @@ class WinRate:
         rates_by(tally["by_agent"], record, lambda s: record["agents"][s])
         if self.groups is not None:
             families = self.groups(record)
-            if "first" not in tally:
+            if "first" not in tally or index < tally["first"].index:
                 tally["first"] = First(index, list(families))
-            else:
-                tally["first"].merge(First(index, list(families)))
             for family, values in families.items():
                 rates_by(tally["groups"].setdefault(family, {}), record,
                          lambda s, v=values: v[s])
@@ -88,8 +86,8 @@ class SeatFairness:
         players = record["players"]
         tally["games"][players] += 1
         for seat in range(players):
-            tally["wins"].setdefault((players, turn_position(record, seat)),
-                                     Sum()).add(score(record, seat))
+            slot(tally["wins"], (players, turn_position(record, seat)),
+                 Sum).add(score(record, seat))
 
     def finish(self, tally) -> dict:
         out = {}
@@ -188,15 +186,17 @@ class MetricMeans:
     def add(self, tally, index, record) -> None:
         if self.metrics is None:
             return
+        agents = record["agents"]
         for name, per_seat in self.metrics(record).items():
-            cell = tally.setdefault(name, {"all": Sum(), "agents": {}})
+            cell = tally.get(name)
+            if cell is None:
+                cell = tally[name] = {}
             for seat, value in enumerate(per_seat):
-                cell["all"].add(value)
-                cell["agents"].setdefault(record["agents"][seat], Sum()).add(value)
+                slot(cell, agents[seat], Sum).add(value)
 
     def finish(self, tally) -> dict:
-        return {name: {"mean": cell["all"].mean(),
-                       "by_agent": {a: s.mean() for a, s in sorted(cell["agents"].items())}}
+        return {name: {"mean": Sum.of(cell.values()).mean(),
+                       "by_agent": {a: s.mean() for a, s in sorted(cell.items())}}
                 for name, cell in sorted(tally.items())}
 
 
@@ -218,7 +218,7 @@ class Matchups:
             both = results[i] + results[j]
             if both > 0:
                 tally["decided"][a, b] += 1
-                tally["wins"].setdefault((a, b), Sum()).add(results[i] / both)
+                slot(tally["wins"], (a, b), Sum).add(results[i] / both)
 
     def finish(self, tally) -> dict:
         order = sorted(tally["agents"])

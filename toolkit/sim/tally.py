@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 EXACT_LIMIT = 5000  # exact binomial tests up to this many games, a normal approximation above
 Z95 = 1.959963984540054
@@ -24,12 +24,13 @@ class Sum:
     __slots__ = ("whole", "part", "n")
 
     def __init__(self):
-        self.whole, self.part, self.n = 0, Fraction(0), 0
+        self.whole, self.part, self.n = 0, 0, 0  # part: an int, or a Fraction once needed
 
     def add(self, value: float, times: int = 1) -> None:
         self.n += times
-        if isinstance(value, int) or float(value).is_integer():
-            self.whole += int(value) * times
+        whole = int(value)
+        if whole == value:
+            self.whole += whole * times
         else:
             self.part += Fraction(value) * times
 
@@ -43,6 +44,14 @@ class Sum:
         """The correctly rounded total (math.fsum of the values added)."""
         return float(self.whole + self.part) if self.part else float(self.whole)
 
+    @classmethod
+    def of(cls, sums: Iterable["Sum"]) -> "Sum":
+        """The exact total of several sums."""
+        out = cls()
+        for one in sums:
+            out.merge(one)
+        return out
+
     def mean(self) -> float:
         """statistics.fmean of the values (0.0 when none)."""
         return self.value / self.n if self.n else 0.0
@@ -52,6 +61,15 @@ class Sum:
 
     def __setstate__(self, state):
         self.whole, self.part, self.n = state
+
+
+def slot(table: dict, key: Any, make: Callable[[], Any]) -> Any:
+    """table[key], made by `make()` the first time (setdefault without making one each
+    call)."""
+    got = table.get(key)
+    if got is None:
+        got = table[key] = make()
+    return got
 
 
 def exact(pairs: Iterable[tuple[float, int]]) -> float:

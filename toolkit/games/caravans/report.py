@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from toolkit.games.caravans.engine.actions import ActionKind
 from toolkit.sim.reporters import Record, score
 from toolkit.sim.stats_math import largest_remainder
-from toolkit.sim.tally import Rates, Sum
+from toolkit.sim.tally import Rates, Sum, slot
 
 CARD_KINDS = ("event", "equipment", "weapon", "glory_card")
 USED_KINDS = CARD_KINDS[1:]  # cards a player uses; events are drawn for everyone
@@ -97,7 +97,7 @@ class Tally:
                 "player_games": 0, "uses": Counter(), "card_games": Counter(), "card_rates": {},
                 "drawn": Counter(), "event_rates": {}, "event_rounds": {}, "drawer": Rates(),
                 "rounds": Sum(), "deaths": Counter(), "deaths_by": {"hero": {}, "agent": {}},
-                "bounty": Counter(), "bounty_by": {}, "gold": {}, "gold_by": {},
+                "bounty": Counter(), "bounty_by": {}, "gold_by": {},
                 "agents": set(), "used": set(), "counted": 0, "taken": set()}
 
     def add(self, tally, index, record) -> None:
@@ -111,7 +111,7 @@ class Tally:
             agent = record["agents"][seat]
             tally["agents"].add(agent)
             for hero in dict.fromkeys(history[seat]):
-                tally["played"].setdefault(str(hero), Rates()).add(players, result)
+                slot(tally["played"], str(hero), Rates).add(players, result)
             for source, n in record["glory_by_source"][seat].items():
                 tally["glory"][source] += n
                 if seat in record["winner"]:
@@ -122,24 +122,24 @@ class Tally:
                     continue
                 tally["uses"][card] += n
                 in_game.add(card)
-                tally["card_rates"].setdefault(card, Rates()).add(players, result)
+                slot(tally["card_rates"], card, Rates).add(players, result)
             died, wanted = record["deaths"][seat], record["bounty"][seat]
             tally["deaths"][died] += 1
-            tally["deaths_by"]["hero"].setdefault(str(record["heroes"][seat]), Sum()).add(died)
-            tally["deaths_by"]["agent"].setdefault(str(agent), Sum()).add(died)
+            slot(tally["deaths_by"]["hero"], str(record["heroes"][seat]), Sum).add(died)
+            slot(tally["deaths_by"]["agent"], str(agent), Sum).add(died)
             tally["bounty"][wanted] += 1
-            tally["bounty_by"].setdefault(str(agent), Sum()).add(wanted)
-            for i, gold in enumerate(record["gold_by_round"][seat]):
-                tally["gold"].setdefault(i + 1, Sum()).add(gold)
-                tally["gold_by"].setdefault(agent, {}).setdefault(i + 1, Sum()).add(gold)
+            slot(tally["bounty_by"], str(agent), Sum).add(wanted)
+            mine = slot(tally["gold_by"], agent, dict)
+            for i, gold in enumerate(record["gold_by_round"][seat], 1):
+                slot(mine, i, Sum).add(gold)
         tally["card_games"].update(in_game)
         drawer = (players, score(record, record.get("first_player") or 0))
         tally["drawer"].add(*drawer)
         tally["rounds"].add(record["rounds"])
         tally["drawn"].update(record.get("events_drawn", ()))
         for event in dict.fromkeys(record.get("events_drawn", ())):
-            tally["event_rates"].setdefault(event, Rates()).add(*drawer)
-            tally["event_rounds"].setdefault(event, Sum()).add(record["rounds"])
+            slot(tally["event_rates"], event, Rates).add(*drawer)
+            slot(tally["event_rounds"], event, Sum).add(record["rounds"])
         if "action_kinds" in record:
             tally["counted"] += 1
             tally["taken"].update(record["action_kinds"])
@@ -149,7 +149,7 @@ class Tally:
 
         kinds = self.kinds
         kind_of = (kinds or {}).get
-        cards = set_family(base, base.design.held("card"), _used(kinds),
+        cards = set_family(base, base.design.matrix("card"), _used(kinds),
                            block=lambda card: kind_of(card) or "card") if tally["games"] else {}
         return {"end_reason_words": END_WORDS,
                 "hero_played": {k: tally["played"][k].entry() for k in sorted(tally["played"])},
@@ -261,6 +261,10 @@ def _curve(by_round: Mapping[int, Sum]) -> list[dict[str, Any]]:
 
 def _gold(tally) -> dict[str, Any]:
     """Mean gold held at the end of each round, over players still playing that round."""
-    return {"all": _curve(tally["gold"]),
+    rounds: dict[int, list] = {}
+    for curve in tally["gold_by"].values():
+        for r, total in curve.items():
+            rounds.setdefault(r, []).append(total)
+    return {"all": _curve({r: Sum.of(sums) for r, sums in rounds.items()}),
             "by_agent": {a: _curve(tally["gold_by"].get(a, {}))
                          for a in sorted(tally["agents"])}}
