@@ -10,8 +10,8 @@ toolkit/agents/random_agent.py) and the heuristic play styles through
 core/agent_choose (when it can play the style; else the game is not run here). A
 game whose state reaches a part the core lacks (NotPorted) or a deeper decision stack
 than it holds is not finished here: the caller plays it with the Python loop. The
-record is the Python loop's own (toolkit.loop.make_record over the final state turned
-back once, core/batch.py), so both loops give identical records; the loop also hands back
+record is the Python loop's own, read from the final C state (core/record.pyx, called by
+core/batch.py), so both loops give identical records; the loop also hands back
 what the state does not keep: the effect operations fired while actions were applied
 (effects_fired) and the order each player first gained glory from each source.
 """
