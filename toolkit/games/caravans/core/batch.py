@@ -74,10 +74,39 @@ def lineup(catalog, agent_names: Sequence[str]):
 
 def _lineup(catalog, agent_names: Sequence[str]):
     """lineup() once the content is known to compile."""
+    return _plans(catalog, [agent_names])[0]
+
+
+# (catalog, styles) -> their plans by line-up, for the last few pairs (a pair is held
+# here, so its ids are not reused while it is)
+_PLANS: dict[tuple[int, int], tuple[Any, Any, dict]] = {}
+
+
+def _plans(catalog, lineups) -> list:
+    """_lineup() of each line-up. The styles are read once a call, as the Python loop's
+    agents read them (a broken styles file stops both alike); what they give a line-up
+    (its tables and seats, ~50 us to look up) is kept for this catalog and these styles,
+    since a one-worker run asks one game at a time and a mixed batch holds many line-ups."""
     from toolkit.games.caravans.agents import play_styles
-    from toolkit.games.caravans.core.loop import lineup as seats
-    names = list(agent_names)
     styles = play_styles(catalog)
+    key = (id(catalog), id(styles))
+    hit = _PLANS.get(key)
+    if hit is None or hit[0] is not catalog or hit[1] is not styles:
+        if len(_PLANS) >= 8:
+            _PLANS.clear()
+        hit = _PLANS[key] = (catalog, styles, {})
+    known = hit[2]
+    out = []
+    for names in lineups:
+        names = tuple(names)
+        if names not in known:
+            known[names] = _plan(catalog, styles, names)
+        out.append(known[names])
+    return out
+
+
+def _plan(catalog, styles, names: tuple[str, ...]):
+    from toolkit.games.caravans.core.loop import lineup as seats
     plain = all(name == "random" and name not in styles for name in names)
     tables = None if plain else _tables(catalog, styles)
     found = seats(names, tables)
@@ -146,9 +175,7 @@ def play_batch(catalog, jobs: Sequence[tuple[int, Sequence[str]]]) -> list[Recor
     if why is not None:
         return None
     from toolkit.games.caravans.core.loop import Unfinished
-    found: dict = {}  # each distinct line-up checked once
-    plans = [found[key] if key in found else found.setdefault(key, _lineup(catalog, key))
-             for key in (tuple(names) for _, names in jobs)]
+    plans = _plans(catalog, [names for _, names in jobs])
     if any(plan is None for plan in plans):
         return None
     from toolkit.games.caravans.game import GAME
