@@ -310,18 +310,22 @@ def _start_local(root, content_hash, chunks, workers, trust: bool = False,
 
 
 def _collect_local(pool, futures, collect: Callable) -> None:
-    """Batches as they finish; on Ctrl-C, queued batches are dropped, running ones kept."""
-    collected = set()
+    """Batches as they finish; on Ctrl-C, queued batches are dropped, running ones kept.
+    A collected batch's future is let go (it would hold its result: the parent's memory
+    would grow with the run)."""
+    waiting = dict.fromkeys(futures)  # an ordered set of the futures not collected yet
+    futures.clear()
     try:
-        for future in as_completed(futures):
+        for future in as_completed(list(waiting)):
+            del waiting[future]
             collect(future.result())
-            collected.add(future)
+            del future
     except KeyboardInterrupt:
-        for future in futures:
+        for future in waiting:
             future.cancel()
         pool.shutdown(wait=True)
-        for future in futures:
-            if future not in collected and not future.cancelled() and future.exception() is None:
+        for future in waiting:
+            if not future.cancelled() and future.exception() is None:
                 collect(future.result())
         raise
     except BaseException:
