@@ -21,8 +21,9 @@ def observation(state, seat: int):
     obs.deck = [HIDDEN] * len(state.deck)
     for s, p in enumerate(obs.players):
         if s != seat:
-            p.hand = [HIDDEN if u in p.secret else u for u in p.hand]
-            p.secret = set()
+            if p.secret:   # (else the copy's hand and empty secret are already right)
+                p.hand = [HIDDEN if u in p.secret else u for u in p.hand]
+                p.secret = set()
             if state.phase == "setup" and p.hand:   # its choice of starting hand is its own
                 obs.box[s] = {}
     return obs

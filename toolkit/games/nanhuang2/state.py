@@ -61,6 +61,12 @@ class Player:
         return self.front + self.back + self.facilities
 
     def zone(self, name: str) -> list[int]:
+        if name == "front":
+            return self.front
+        if name == "back":
+            return self.back
+        if name == "facilities":
+            return self.facilities
         return getattr(self, name)
 
     def copy(self) -> "Player":
@@ -70,7 +76,8 @@ class Player:
         p.power, p.economy, p.incoming = self.power, self.economy, self.incoming[:]
         p.empty_starts, p.alive, p.turns = self.empty_starts, self.alive, self.turns
         p.moved, p.shifted = set(self.moved), set(self.shifted)
-        p.exile_chance, p.out_round, p.stats = self.exile_chance, self.out_round, dict(self.stats)
+        p.exile_chance, p.out_round = self.exile_chance, self.out_round
+        p.stats = self.stats.copy()
         p.start, p.picks, p.secret = self.start, self.picks[:], set(self.secret)
         return p
 
@@ -127,7 +134,9 @@ class State:
         s.deck, s.wilds, s.exile, s.tokens = self.deck[:], self.wilds[:], self.exile[:], self.tokens[:]
         s.supply = {k: v[:] for k, v in self.supply.items()}
         s.box = [{k: v[:] for k, v in b.items()} for b in self.box]
-        s.players = [p.copy() for p in self.players]
+        s.players = []
+        for p in self.players:
+            s.players.append(p.copy())
         s.broken, s.wiped = set(self.broken), set(self.wiped)
         s.snapshot = {k: v[:] for k, v in self.snapshot.items()}
         s.log, s.winners = (self.log[:] if log else []), self.winners[:]
