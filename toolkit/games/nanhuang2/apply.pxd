@@ -3,6 +3,7 @@ cimport cython
 from toolkit.games.nanhuang2.cards cimport Spec
 from toolkit.games.nanhuang2.state cimport Player, State
 
+cpdef bint is_over(State state)
 cpdef object current_player(State state)
 cpdef Player _player(State state)
 @cython.locals(p=Player, spec=Spec)

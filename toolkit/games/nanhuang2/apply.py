@@ -12,6 +12,10 @@ from toolkit.games.nanhuang2.setup import choose_start
 from toolkit.games.nanhuang2.wilds import lose_random, refill, take_from_wilds
 
 
+def is_over(state) -> bool:
+    return state.phase == "over"
+
+
 def current_player(state) -> int:
     if state.phase == "over":
         return -1
