@@ -35,14 +35,59 @@ MARK = re.compile(r"^(?P<indent>[ \t]*)# <gen:(?P<name>[\w-]+)>[^\n]*\n(?P<body>
                   r"^[ \t]*# </gen:(?P=name)>[ \t]*\n", re.S | re.M)
 
 
+class DeclarationError(Exception):
+    """A declaration that cannot be read or does not hold together (one line)."""
+
+
 def load(root: Path = ROOT):
     """The declarations module of the tree at `root` (read as a file: nothing else of the
-    toolkit is imported)."""
+    toolkit is imported), checked (`DeclarationError` with one line if it is not sound)."""
     path = root / DECLARATIONS
     spec = importlib.util.spec_from_file_location("_caravans_declarations", path)
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as error:
+        raise DeclarationError(f"{DECLARATIONS}:{error.lineno}: error: {error.msg}") from None
+    except Exception as error:  # noqa: BLE001  (any failure of the file, in one line)
+        raise DeclarationError(f"{DECLARATIONS}: error: {error}") from None
+    problem = unsound(module)
+    if problem:
+        raise DeclarationError(f"{DECLARATIONS}: error: {problem}")
     return module
+
+
+def unsound(d) -> str:
+    """What does not hold together in the declaration ('' when it is sound)."""
+    try:
+        kinds = [name for name, _args, _core, _note in d.ACTION_KINDS]
+        ops = [(name, core, tuple(hooks)) for name, core, hooks, _params in d.OPS]
+        hooks = list(d.HOOKS)
+        sections = dict(d.ACTION_SECTIONS)
+    except (AttributeError, TypeError, ValueError) as error:
+        return f"ACTION_KINDS, ACTION_SECTIONS, HOOKS and OPS must have the documented shape ({error})"
+    for what, names in (("action kind", kinds), ("operation", [o[0] for o in ops]),
+                        ("core name of an operation", [o[1] for o in ops]), ("hook", hooks)):
+        seen = set()
+        for name in names:
+            if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*|[A-Z][A-Z0-9_]*",
+                                                             name):
+                return f"{what} {name!r} is not a name (letters, digits and _)"
+            if name in seen:
+                return f"{what} {name!r} is declared twice"
+            seen.add(name)
+    for name, _core, op_hooks in ops:
+        if not op_hooks:
+            return f"operation {name!r} answers no hook"
+        for hook in op_hooks:
+            if hook not in hooks:
+                return f"operation {name!r} answers hook {hook!r}, which is not in HOOKS"
+    for name in sections:
+        if name not in kinds:
+            return f"ACTION_SECTIONS names {name!r}, which is not an action kind"
+    if len(hooks) > 31:
+        return f"{len(hooks)} hooks: the core's HOOK_* bits hold at most 31"
+    return ""
 
 
 # --- the parts -------------------------------------------------------------------------
@@ -190,7 +235,11 @@ def main(argv: list[str]) -> int:
     if argv[1:] not in ([], ["--check"]):
         print(__doc__)
         return 2
-    problems = run(check=argv[1:] == ["--check"])
+    try:
+        problems = run(check=argv[1:] == ["--check"])
+    except DeclarationError as error:
+        print(error, file=sys.stderr)
+        return 1
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

@@ -128,3 +128,41 @@ def test_a_hand_edit_inside_a_part_and_a_lost_marker_are_named(tmp_path):
         "marker lines)",
         "toolkit/games/caravans/core/ops.pyx: stale: op-names (run python "
         "scripts/gen_declarations.py)"]
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('    ("tolls", "TOLLS", ("toll",), "a=gold"),\n',
+     '    ("tolls", "TOLLS", ("toll",), "a=gold"),\n    ("tolls", "TOLLS2", ("toll",), "-"),\n',
+     "operation 'tolls' is declared twice"),
+    ('("tolls", "TOLLS", ("toll",), "a=gold")', '("tolls", "TOLLS", ("tol",), "a=gold")',
+     "operation 'tolls' answers hook 'tol', which is not in HOOKS"),
+    ('    ("end_turn", "()", (), ""),\n', '    ("end_turn", "()", ()),\n',
+     "ACTION_KINDS, ACTION_SECTIONS, HOOKS and OPS must have the documented shape"),
+    ('HOOKS = (\n', 'HOOKS = (\n    "party-max",\n',
+     "hook 'party-max' is not a name (letters, digits and _)"),
+])
+def test_an_unsound_declaration_is_one_line_and_writes_nothing(tmp_path, old, new, message):
+    tree = _copy(tmp_path)
+    path = tree / gen_declarations.DECLARATIONS
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    before = {rel: (tree / rel).read_text() for rel in gen_declarations.PARTS}
+    with pytest.raises(gen_declarations.DeclarationError) as caught:
+        gen_declarations.run(check=False, root=tree)
+    line = str(caught.value)
+    assert line.startswith("toolkit/games/caravans/declarations.py: error: ")
+    assert message in line and "\n" not in line
+    assert {rel: (tree / rel).read_text() for rel in gen_declarations.PARTS} == before
+
+
+def test_a_declaration_that_does_not_parse_names_its_line(tmp_path):
+    tree = _copy(tmp_path)
+    path = tree / gen_declarations.DECLARATIONS
+    lines = path.read_text().splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith("OPS = ("))
+    lines[at] = "OPS = ((\n"
+    path.write_text("".join(lines))
+    with pytest.raises(gen_declarations.DeclarationError,
+                       match=r"^toolkit/games/caravans/declarations\.py:\d+: error: "):
+        gen_declarations.run(check=True, root=tree)
