@@ -72,14 +72,18 @@ def _copy(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def _append(path: Path, table: str, line: str) -> None:
+    """Add `line` as the last entry of the declaration's `table`."""
+    text = path.read_text()
+    start = text.index(f"\n{table} = (\n")
+    end = text.index("\n)\n", start)
+    path.write_text(text[:end + 1] + line + text[end + 1:])
+
+
 def test_a_new_action_kind_is_declared_once_and_reaches_both_sides(tmp_path):
     tree = _copy(tmp_path)
-    path = tree / gen_declarations.DECLARATIONS
-    text = path.read_text()
-    last = '    ("end_turn", "()", (), ""),\n'
-    assert last in text
-    path.write_text(text.replace(last, last + '    ("study_map", "(region_id,)", '
-                                             '("region",), "a new kind"),\n'))
+    _append(tree / gen_declarations.DECLARATIONS, "ACTION_KINDS",
+            '    ("study_map", "(region_id,)", ("region",), "a new kind"),\n')
     stale = gen_declarations.run(check=True, root=tree)
     assert stale == [f"{rel}: stale: {part} (run python scripts/gen_declarations.py)"
                      for rel, part in (("toolkit/games/caravans/engine/actions.py",
@@ -92,26 +96,25 @@ def test_a_new_action_kind_is_declared_once_and_reaches_both_sides(tmp_path):
     assert gen_declarations.run(check=True, root=tree) == []
     caravans = tree / "toolkit/games/caravans"
     assert 'STUDY_MAP = "study_map"' in (caravans / "engine/actions.py").read_text()
+    n = len(d.ACTION_KINDS)
     layout = (caravans / "core/layout.pxd").read_text()
-    assert "    AK_STUDY_MAP = 45\n    N_ACTION_KINDS = 46\n" in layout
+    assert f"    AK_STUDY_MAP = {n}\n    N_ACTION_KINDS = {n + 1}\n" in layout
     assert '"study_map": ("region",)' in (caravans / "core/codec.pyx").read_text()
     # the hand-written rest of each file is left as it was
     before = (ROOT / "toolkit/games/caravans/core/layout.pxd").read_text()
-    assert layout.replace("    AK_STUDY_MAP = 45\n    N_ACTION_KINDS = 46\n",
-                          "    N_ACTION_KINDS = 45\n") == before
+    assert layout.replace(f"    AK_STUDY_MAP = {n}\n    N_ACTION_KINDS = {n + 1}\n",
+                          f"    N_ACTION_KINDS = {n}\n") == before
 
 
 def test_a_new_op_gets_its_code_its_hooks_and_its_row(tmp_path):
     tree = _copy(tmp_path)
-    path = tree / gen_declarations.DECLARATIONS
-    text = path.read_text()
-    last = '    ("tolls", "TOLLS", ("toll",), "a=gold"),\n'
-    path.write_text(text.replace(last, last + '    ("bless", "BLESS", ("play", "dice"), '
-                                             '"a=dice"),\n'))
+    _append(tree / gen_declarations.DECLARATIONS, "OPS",
+            '    ("bless", "BLESS", ("play", "dice"), "a=dice"),\n')
     assert gen_declarations.run(check=False, root=tree) == []
     caravans = tree / "toolkit/games/caravans"
     pxd = (caravans / "core/ops.pxd").read_text()
-    assert "    OP_BLESS = 33\n    N_OPS = 34\n" in pxd
+    n = len(d.OPS)
+    assert f"    OP_BLESS = {n}\n    N_OPS = {n + 1}\n" in pxd
     assert "  OP_BLESS              a=dice                              play, dice\n" in pxd
     assert '"bless": OP_BLESS,' in (caravans / "core/ops.pyx").read_text()
     assert '    "bless": ("play", "dice"),\n' in (caravans / "engine/effects.py").read_text()
