@@ -2,7 +2,7 @@
 # mirrors: toolkit/games/caravans/engine/record.py sha256:a660e28eaa87a427
 # mirrors: toolkit/loop.py sha256:491b9587c5e4879c
 # mirrors: toolkit/games/caravans/engine/flow.py sha256:b2f060b5e36429ba
-# mirrors: toolkit/games/caravans/engine/cards.py sha256:a843e55836be6c5c
+# mirrors: toolkit/games/caravans/engine/cards.py sha256:e885443fda170464
 """A finished game's record read straight from the C state: toolkit.loop.make_record over
 engine/record.game_record, key for key and in the same key order, with no engine State
 made (convert.to_state) on the way. The winners (flow.winners) and the glory with stash
