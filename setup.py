@@ -180,6 +180,8 @@ class OptionalBuildExt(build_ext):
             copies = [[Extension(ext.name, list(ext.sources))] for ext in group]
             settings = {**options, "compiler_directives": {
                 **options["compiler_directives"], **directives}}
+            if pure:  # not current by its stamp (_current): translate again, whatever the
+                settings["force"] = True  # times of Cython's old .c say (a restored mtime)
             todo += group
             translated += in_parallel(ProcessPoolExecutor, jobs,
                                       partial(cythonize, **settings),

@@ -159,14 +159,14 @@ def notice() -> str | None:
         name, why = sorted(_broken.items())[0]
         return (f"note: compiled part {_shown([name])} does not load ({why}); using the "
                 "Python engine (same results, slower). Rebuild with pip install -e .")
-    if _mirror:
+    refused = _pure()[1]  # a build refused by this run's imports: first, it is what played
+    if not refused and _mirror:
         name, why = sorted(_mirror.items())[0]
         return (f"note: {why}, so the compiled {_shown([name])} would play the old rule; "
                 "using the Python engine (same results, slower). Port the change, run "
                 "scripts/stamp_mirrors.py, then pip install -e .")
-    refused = _pure()[1] or {name: builds.folder_state(builds.source(name, "").parent)[1]
-                              for name, how in found
-                              if how == STALE and _is_pure(name)}
+    refused = refused or {name: builds.folder_state(builds.source(name, "").parent)[1]
+                          for name, how in found if how == STALE and _is_pure(name)}
     if refused:
         name, why = sorted(refused.items())[0]
         return (f"note: {why}, so its compiled build would play the old code; "

@@ -204,9 +204,22 @@ def pure_modules() -> list[str]:
 
 
 def pure_stamp(py: Path) -> str:
-    """What a compiled pure-mode module was made from: the digests of its .py and of the
-    augmenting .pxd beside it ("-" when there is none)."""
-    return f"{digest(py)}+{digest(py.with_suffix('.pxd')) or '-'}"
+    """What a compiled pure-mode module was made from: the digests of its .py, of the
+    augmenting .pxd beside it ("-" when there is none) and of every toolkit .pxd that one
+    cimports, transitively (their declarations are compiled into it)."""
+    name = _dotted(py)
+    others = sorted(path for module, paths in dependencies(name, py.parent).items()
+                    if module != name for path in paths)
+    return "+".join([digest(py) or "-", digest(py.with_suffix(".pxd")) or "-"]
+                    + [digest(path) or "-" for path in others])
+
+
+def _dotted(py: Path) -> str:
+    """The dotted name of the module file `py` (its stem when outside root())."""
+    try:
+        return ".".join(py.relative_to(root()).with_suffix("").parts)
+    except ValueError:
+        return py.stem
 
 
 def built_stamp(built: Path) -> str | None:
@@ -231,29 +244,18 @@ def _built_stamp(path: str, stamp: int, size: int) -> str | None:
     return data[at + len(STAMP):end].decode("ascii", "replace")
 
 
-def pure_state(py: Path, built: Path | None, margin: float = STALE_AFTER) -> tuple[str, str]:
+def pure_state(py: Path, built: Path | None) -> tuple[str, str]:
     """(COMPILED | PYTHON | STALE, why) of the pure-mode module of `py` built as `built`:
-    STALE when the .py or its .pxd differs from what the build was made from (its stamp),
-    or a .pxd of another module that the .pxd cimports is newer than the build."""
+    STALE when the .py, its .pxd or a .pxd that one cimports differs from what the build
+    was made from (its stamp: digests, not times)."""
     if built is None or not built.is_file():
         return PYTHON, "not built"
-    made = built_stamp(built)
-    if made != pure_stamp(py):
-        pxd = py.with_suffix(".pxd")
-        changed = py if made is None or made.split("+")[0] != digest(py) else pxd
-        return STALE, f"{changed.name} changed since it was compiled"
-    name = ".".join(py.relative_to(root()).with_suffix("").parts) \
-        if py.is_relative_to(root()) else py.stem
-    built_at = built.stat().st_mtime
-    for other, paths in dependencies(name, py.parent).items():
-        if other == name:
-            continue  # its own files: the stamp above
-        for path in paths:
-            try:
-                if path.stat().st_mtime > built_at + margin:
-                    return STALE, f"{path.name} is newer than the build"
-            except OSError:
-                continue
+    made, now = built_stamp(built), pure_stamp(py)
+    if made != now:
+        old, new = (made or "").split("+"), now.split("+")
+        changed = (py.name if old[:1] != new[:1] else py.with_suffix(".pxd").name
+                   if old[1:2] != new[1:2] else "a .pxd it cimports")
+        return STALE, f"{changed} changed since it was compiled"
     return COMPILED, ""
 
 
@@ -300,7 +302,7 @@ def module_state(name: str, built: Path | None = None,
     built = built or extension(name)
     py = source(name, ".py")
     if not source(name, ".pyx").is_file() and marked(py):
-        return pure_state(py, built, margin)
+        return pure_state(py, built)
     try:
         made = built.stat().st_mtime
     except (OSError, AttributeError):
