@@ -26,11 +26,13 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from toolkit.sim.logit import RIDGE, Z95, Factor, Fit, factor, fit_clogit, game_shares, wald_p
-from toolkit.sim.design import Design, design_of
+from toolkit.sim.logit import (RIDGE, Z95, Factor, Fit, factor_codes, fit_clogit,
+                               fit_clogit_parts, game_shares, wald_p)
+from toolkit.sim.design import Coded, Design, Held, design_of
 from toolkit.sim.stats import Record
 from toolkit.sim.stats_math import chi_square_p
 
+CHUNK_GAMES = 20_000  # games a part of the fits' rows (a longer run's rows go in parts)
 CONFOUNDED = 0.95  # share of a level's rows in one level of another factor, and of its rows
 STEP = 1e-5        # central differences for the delta method's gradients
 MODEL = {"method": "conditional logit over the players of each game (Newton), Wald 95 % "
@@ -56,29 +58,55 @@ class Base:
         self.game_of = np.repeat(np.arange(len(sizes)), sizes)
         row_players = np.repeat(sizes, sizes)
         self.fair = 1.0 / row_players if len(row_players) else np.zeros(0)
-        positions = design.position.astype(int)
-        if len(set(sizes.tolist())) <= 1:
-            self.seats = [str(p) for p in positions.tolist()]
-        else:
-            self.seats = [f"{n}:{p}" for n, p in zip(row_players.tolist(), positions.tolist())]
+        positions = design.position.astype(np.int64)
+        keys = row_players.astype(np.int64) * 256 + positions
+        used, codes = np.unique(keys, return_inverse=True)
+        mixed = len(set(sizes.tolist())) > 1
+        self.seats = Coded(codes, [f"{k // 256}:{k % 256}" if mixed else str(k % 256)
+                                   for k in used.tolist()])
         self.pairs = range(len(self.y))  # one row a player-game of a decided game
         self.agents = design.agents
-        self.agent = factor("agent", self.agents)
-        self.seat = factor("seat", self.seats, block=_player_block)
+        self.agent = factor_codes("agent", self.agents.codes, self.agents.labels)
+        self.seat = factor_codes("seat", self.seats.codes, self.seats.labels,
+                                 block=_player_block)
+        # whole games of at most CHUNK_GAMES: (first row, end row, the games' starts)
+        self.chunks = []
+        for g0 in range(0, len(sizes), CHUNK_GAMES):
+            g1 = min(g0 + CHUNK_GAMES, len(sizes))
+            r0 = int(self.starts[g0])
+            r1 = int(self.starts[g1]) if g1 < len(sizes) else len(self.y)
+            self.chunks.append((r0, r1, self.starts[g0:g1] - r0))
 
-    def fit(self, factors: Sequence[Factor], extra: np.ndarray | None = None):
-        """(fit, X, slices): the conditional logit of these factors (and `extra` columns)."""
-        parts = [f.columns for f in factors]
-        if extra is not None:
-            parts.append(extra.reshape(len(self.y), -1))
-        X = np.hstack(parts) if parts else np.zeros((len(self.y), 0))
+    def fit(self, factors: Sequence[Factor], extra: Callable | None = None):
+        """(fit, X, slices): the conditional logit of these factors (and the columns
+        `extra(lo, hi)` gives rows lo..hi); X(lo, hi) builds the design's rows lo..hi."""
+        def X(lo: int, hi: int) -> np.ndarray:
+            parts = [f.contrast[f.rows[lo:hi]] for f in factors]
+            if extra is not None:
+                more = extra(lo, hi)
+                parts.append(more.reshape(hi - lo, -1) if hi > lo else more)
+            return np.hstack(parts) if parts else np.zeros((hi - lo, 0))
+
         slices, start = [], 0
         for f in factors:
-            slices.append(slice(start, start + f.columns.shape[1]))
-            start += f.columns.shape[1]
-        if X.shape[1] == 0:
+            slices.append(slice(start, start + f.contrast.shape[1]))
+            start += f.contrast.shape[1]
+        width = X(0, 0).shape[1]
+        if width == 0:
             return Fit(np.zeros(0), np.zeros((0, 0)), 0, True), X, slices
-        return fit_clogit(X, self.y, self.starts), X, slices
+        if len(self.chunks) == 1:  # one matrix: as fit_clogit
+            whole = X(0, len(self.y))
+            return fit_clogit(whole, self.y, self.starts), lambda lo, hi: whole[lo:hi], slices
+        parts = lambda: ((X(lo, hi), self.y[lo:hi], st) for lo, hi, st in self.chunks)  # noqa
+        return fit_clogit_parts(parts, width), X, slices
+
+    def summed(self, part: Callable) -> Any:
+        """The sum over the chunks of part(lo, hi, starts) (arrays)."""
+        total = None
+        for lo, hi, st in self.chunks:
+            value = part(lo, hi, st)
+            total = value if total is None else total + value
+        return total
 
     def shares(self, eta) -> np.ndarray:
         return game_shares(eta, self.starts)
@@ -141,14 +169,17 @@ def factor_effects(base: Base, target: Factor, fit, X, cols: slice) -> dict[str,
     """Each level of `target` (whose design columns are `cols` of X): its players' share of
     their games from the family's effects alone, against the fair share."""
     theta, cov = fit.beta[cols], fit.cov[cols, cols]
-    rows = np.array(target.rows)
-    member = np.eye(len(target.levels))[rows]
-    count = member.sum(axis=0)
-    C = X[:, cols]
-    shares = lambda t: (member.T @ base.shares(C @ t)) / count  # noqa: E731
+    rows = np.asarray(target.rows)
+    eye = np.eye(len(target.levels))
+    count = base.summed(lambda lo, hi, st: eye[rows[lo:hi]].sum(axis=0))
+
+    def shares(t):
+        return base.summed(lambda lo, hi, st: eye[rows[lo:hi]].T @ game_shares(
+            X(lo, hi)[:, cols] @ t, st)) / count
+
     rates, J = shares(theta), _jacobian(shares, theta)
-    fair = member.T @ base.fair / count
-    n_games = [len(set(base.game_of[rows == j])) for j in range(len(target.levels))]
+    fair = base.summed(lambda lo, hi, st: eye[rows[lo:hi]].T @ base.fair[lo:hi]) / count
+    n_games = [len(np.unique(base.game_of[rows == j])) for j in range(len(target.levels))]
     out = {}
     for j, level in enumerate(target.levels):
         c = target.contrast[j]
@@ -175,14 +206,16 @@ def _holm(entries: dict[str, dict], comparisons: int | None = None) -> dict[str,
     return entries
 
 
-def _confounding(levels: Sequence[str], others: Mapping[str, Sequence[str]],
+def _confounding(levels: "Sequence[str] | Coded", others: Mapping[str, Any],
                  entries: dict[str, dict]) -> None:
     """Marks each level aliased with a level of another factor (see the module doc)."""
+    levels = Coded.of(levels)
     for family, values in others.items():
-        if len(set(values)) < 2:
+        values = Coded.of(values)
+        if values.distinct() < 2:
             continue
-        per_other = Counter(values)
-        pairs = Counter(zip(levels, values))
+        per_other = values.counts()
+        pairs = levels.pairs(values)
         for key, entry in entries.items():
             mine = {o: n for (lvl, o), n in pairs.items() if lvl == key}
             if not mine or "confounded_with" in entry:
@@ -198,10 +231,11 @@ def refines(fine: Sequence[str], coarse: Sequence[str]) -> dict[str, str] | None
     in one level of `coarse` (each faction always in one seat; a seat always one faction),
     else None. Then `coarse` is a function of `fine`: beside each other in one model their
     effects cannot be told apart."""
-    if len(set(fine)) < 2 or len(set(coarse)) < 2:
+    fine, coarse = Coded.of(fine), Coded.of(coarse)
+    if fine.distinct() < 2 or coarse.distinct() < 2:
         return None
-    pairs = Counter(zip(fine, coarse))
-    rows = Counter(fine)
+    pairs = fine.pairs(coarse)
+    rows = fine.counts()
     out = {}
     for level in sorted(rows):
         other, n = max(((o, n) for (f, o), n in pairs.items() if f == level),
@@ -237,9 +271,9 @@ def family_effects(base: Base, name: str, target: Factor, adjust: Mapping[str, F
     it or that it refines would split one effect between two names arbitrarily: it is left
     out of this fit, and the levels are marked bound to it); its joint test goes into
     `tests`; levels aliased one to one with a level of another factor are marked too."""
-    levels = [str(target.levels[i]) for i in target.rows]
-    context = {n: [str(f.levels[i]) for i in f.rows] for n, f in adjust.items()}
-    context.update(others or {})
+    levels = Coded(target.rows, [str(v) for v in target.levels])
+    context = {n: Coded(f.rows, [str(v) for v in f.levels]) for n, f in adjust.items()}
+    context.update({n: Coded.of(v) for n, v in (others or {}).items()})
     tied = {n for n, vals in context.items()
             if refines(levels, vals) is not None or refines(vals, levels) is not None}
     keep = [f for n, f in adjust.items() if n not in tied]
@@ -256,12 +290,13 @@ def family_effects(base: Base, name: str, target: Factor, adjust: Mapping[str, F
 def group_family(base: Base, name: str, values: Sequence, tests: dict | None = None,
                  others: Mapping[str, Sequence[str]] | None = None) -> dict[str, dict]:
     """A group of `seat_groups` (one value per row) as a factor beside agent and seat."""
-    target = factor(name, [str(v) for v in values])
+    values = Coded.of([str(v) for v in values]) if not isinstance(values, Coded) else values
+    target = factor_codes(name, values.codes, [str(v) for v in values.labels])
     return family_effects(base, name, target, {"agent": base.agent, "seat": base.seat},
                           tests, others)
 
 
-def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], bool] = None,
+def set_family(base: Base, held: "Sequence[Iterable[str]] | Held", keep: Callable[[str], bool] = None,
                block: Callable[[str], Any] = lambda item: 0, min_games: int = 5
                ) -> dict[str, dict]:
     """Items each row may hold several of (e.g. cards used), in one model: an indicator per
@@ -271,24 +306,26 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
     their games from the items' effects alone, `rate_without` the same players' with an
     average item of the block instead (or none). These are usage statistics: holding an
     item is chosen during play, so its effect is not a balance verdict. `held`: each row's
-    items, or (labels, rows × labels 0/1 matrix) as the design keeps them (`Design.matrix`)."""
-    if isinstance(held, tuple):
-        labels, matrix = held
-    else:
-        sets = [set(map(str, h)) for h in held]
-        labels = sorted({i for s_ in sets for i in s_})
-        matrix = np.array([[i in s_ for i in labels] for s_ in sets], dtype=bool) \
-            .reshape(len(sets), len(labels))
-    count = matrix.sum(axis=0)
-    rows = len(matrix)
+    items, or the design's `Held` bit sets. The rows are taken a chunk of games at a time
+    (`Base.chunks`), so a long run never holds a rows × items matrix."""
+    held = held if isinstance(held, Held) else Held.of_sets(held)
+    labels, count, rows = held.labels, held.counts(), len(base.y)
     chosen = [k for k, i in enumerate(labels) if (keep is None or keep(i))
               and min_games <= count[k] < rows]
     items = [labels[k] for k in chosen]
     if not items:
         return {}
-    H = matrix[:, chosen].astype(float)
-    fit, X, _ = base.fit([base.agent, base.seat], H)
-    first = X.shape[1] - len(items)
+    cached: dict = {}
+
+    def H_of(lo: int, hi: int) -> np.ndarray:
+        if len(base.chunks) == 1:  # one chunk: made once
+            if "H" not in cached:
+                cached["H"] = held.dense(chosen, 0, rows)
+            return cached["H"][lo:hi]
+        return held.dense(chosen, lo, hi)
+
+    fit, _, _ = base.fit([base.agent, base.seat], H_of)
+    first = base.agent.contrast.shape[1] + base.seat.contrast.shape[1]
     gamma, cov = fit.beta[first:], fit.cov[first:, first:]
     peers: dict = {}
     for k, item in enumerate(items):
@@ -299,23 +336,26 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
         group = peers[block(item)]
         if len(group) > 1:
             contrast[k, group] -= 1.0 / len(group)
-    holders = H.sum(axis=0)
+    holders = base.summed(lambda lo, hi, st: H_of(lo, hi).sum(axis=0))
 
     def gaps(g):
-        eta = H @ g
-        with_ = (H.T @ base.shares(eta)) / holders
-        # item k replaced by its block's average: column k's term of eta taken away
-        without = (H * column_shares(eta[:, None] - H * (contrast @ g)[None, :],
-                                     base.starts)).sum(axis=0) / holders
+        def part(lo, hi, st):
+            H = H_of(lo, hi)
+            eta = H @ g
+            # item k replaced by its block's average: column k's term of eta taken away
+            return np.concatenate([H.T @ game_shares(eta, st), (H * column_shares(
+                eta[:, None] - H * (contrast @ g)[None, :], st)).sum(axis=0)])
+        total = base.summed(part)
+        with_, without = total[:len(items)] / holders, total[len(items):] / holders
         return np.concatenate([with_, with_ - without])
 
     values, J = gaps(gamma), _jacobian(gaps, gamma)
     out = {}
     for k, item in enumerate(items):
-        mine = H[:, k].astype(bool)
+        mine = held.column(chosen[k])
         rate, effect = float(values[k]), float(values[len(items) + k])
         se_eff, beta = _se(J[len(items) + k], cov), float(contrast[k] @ gamma)
-        entry = _entry(int(mine.sum()), len(set(base.game_of[mine])),
+        entry = _entry(int(mine.sum()), len(np.unique(base.game_of[mine])),
                        float(base.y[mine].sum()), rate, se_eff, rate - effect, beta,
                        _se(contrast[k], cov))
         entry["ci95"] = [max(0.0, rate - Z95 * _se(J[k], cov)),
@@ -324,7 +364,8 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
         entry["raw_rate_without"] = float(base.y[~mine].mean())
         entry["against"] = "peers" if len(peers[block(item)]) > 1 else "none"
         del entry["fair"]
-        _confounding(["1" if h else "0" for h in mine], {"agent": base.agents}, {"1": entry})
+        _confounding(Coded(mine.astype(np.int64), ["0", "1"]), {"agent": base.agents},
+                     {"1": entry})
         out[item] = entry
     return _holm(out)
 

@@ -12,7 +12,8 @@ in game order with one vocabulary each, whatever order they arrived in.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections import Counter
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -97,32 +98,86 @@ def _bits(sets: list[set[int]], size: int) -> np.ndarray:
     return out
 
 
+class Coded:
+    """One value a row as codes into labels (a factor's rows without a string a row)."""
+
+    def __init__(self, codes, labels: Sequence[str]):
+        self.codes = np.asarray(codes, dtype=np.int64)
+        self.labels = list(labels)
+
+    @classmethod
+    def of(cls, values: Iterable) -> "Coded":
+        if isinstance(values, Coded):
+            return values
+        values = list(values)
+        labels = sorted(set(values), key=str)
+        at = {v: i for i, v in enumerate(labels)}
+        return cls([at[v] for v in values], labels)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __iter__(self):
+        return (self.labels[c] for c in self.codes.tolist())
+
+    def distinct(self) -> int:
+        return len(np.unique(self.codes))
+
+    def counts(self) -> Counter:
+        used, n = np.unique(self.codes, return_counts=True)
+        return Counter({self.labels[u]: int(k) for u, k in zip(used.tolist(), n.tolist())})
+
+    def pairs(self, other: "Coded") -> Counter:
+        """{(my label, other's label): rows}."""
+        width = max(len(other.labels), 1)
+        used, n = np.unique(self.codes * width + other.codes, return_counts=True)
+        return Counter({(self.labels[u // width], other.labels[u % width]): int(k)
+                        for u, k in zip(used.tolist(), n.tolist())})
+
+
+class Held:
+    """The items each row held (e.g. cards used) as bit sets over sorted labels."""
+
+    def __init__(self, labels: list[str], bits: np.ndarray):
+        self.labels, self.bits = labels, bits
+
+    @classmethod
+    def of_sets(cls, sets: Sequence[Iterable[str]]) -> "Held":
+        sets = [set(map(str, s_)) for s_ in sets]
+        labels = sorted({i for s_ in sets for i in s_})
+        at = {w: i for i, w in enumerate(labels)}
+        return cls(labels, _bits([{at[i] for i in s_} for s_ in sets], len(labels)))
+
+    def column(self, k: int, lo: int = 0, hi: int | None = None) -> np.ndarray:
+        """Whether each row (of lo..hi) held item k."""
+        return ((self.bits[lo:hi, k >> 6] >> np.uint64(k & 63)) & np.uint64(1)).astype(bool)
+
+    def counts(self) -> np.ndarray:
+        return np.array([int(self.column(k).sum()) for k in range(len(self.labels))])
+
+    def dense(self, which: Sequence[int], lo: int = 0, hi: int | None = None) -> np.ndarray:
+        """Rows lo..hi × items `which`, 0/1 floats."""
+        rows = len(self.bits[lo:hi])
+        out = np.zeros((rows, len(which)))
+        for j, k in enumerate(which):
+            out[:, j] = self.column(k, lo, hi)
+        return out
+
+
 class Design:
-    """Every batch's rows in game order, with one sorted vocabulary each (`combine`)."""
+    """Every batch's rows in game order, with one sorted vocabulary each (`combine`):
+    per game its player count, per row whether it won (the number of winners), its place
+    in turn order, its agent and groups (`Coded`) and its items (`Held`)."""
 
     def __init__(self, games: int, players: np.ndarray, won: np.ndarray,
-                 position: np.ndarray, agents: list[str], groups: dict[str, list[str]],
-                 items: dict[str, tuple[list[str], np.ndarray]]):
+                 position: np.ndarray, agents: Coded, groups: dict[str, Coded],
+                 items: dict[str, Held]):
         self.games, self.players, self.won, self.position = games, players, won, position
         self.agents, self.groups, self.items = agents, groups, items
 
-    def matrix(self, family: str) -> tuple[list[str], np.ndarray]:
-        """(labels, rows × labels bool matrix) of the items of `family`."""
-        labels, bits = self.items.get(family, ([], np.zeros((len(self.won), 1), np.uint64)))
-        out = np.zeros((len(self.won), len(labels)), dtype=bool)
-        for code in range(len(labels)):
-            out[:, code] = (bits[:, code >> 6] >> np.uint64(code & 63)) & np.uint64(1)
-        return labels, out
-
-    def held(self, family: str) -> list[set[str]]:
-        """Each row's items of `family` as a set of labels."""
-        labels, bits = self.items.get(family, ([], np.zeros((len(self.won), 1), np.uint64)))
-        out: list[set[str]] = [set() for _ in range(len(self.won))]
-        for code, label in enumerate(labels):
-            mask = (bits[:, code >> 6] >> np.uint64(code & 63)) & np.uint64(1)
-            for row in np.flatnonzero(mask):
-                out[row].add(label)
-        return out
+    def held(self, family: str) -> Held:
+        """The items of `family` (none held when the game gives none)."""
+        return self.items.get(family) or Held([], np.zeros((len(self.won), 1), np.uint64))
 
 
 def concat(chunks: Sequence[Rows]) -> Rows:
@@ -173,17 +228,16 @@ def combine(chunks: Sequence[Rows]) -> Design:
     chunks = sorted((c.seal() for c in chunks if len(c.index)), key=lambda c: int(c.index[0]))
     if not chunks:
         return Design(0, np.zeros(0, np.uint8), np.zeros(0, np.uint8), np.zeros(0, np.uint8),
-                      [], {}, {})
+                      Coded([], []), {}, {})
     whole = concat(chunks)
     order = np.argsort(whole.index, kind="stable")
     players = whole.players.astype(np.int64)
     starts = np.concatenate([[0], np.cumsum(players)[:-1]])
     rows = _rows_in_order(starts, players, order)
 
-    def labels(family: str, codes: np.ndarray) -> list[str]:
-        """Per row, the label of its code (strings shared, not copied)."""
-        words = whole.vocab.get(family, [])
-        return [words[i] for i in codes[rows].tolist()]
+    def labels(family: str, codes: np.ndarray) -> Coded:
+        """Each row's code (in game order) and the family's labels."""
+        return Coded(codes.astype(np.int64)[rows], whole.vocab.get(family, []))
 
     groups = {f: labels(f, c) for f, c in whole.groups.items()}
     items = {}
@@ -194,7 +248,7 @@ def combine(chunks: Sequence[Rows]) -> Design:
         for new, old in enumerate(order_words):
             bit = (bits[:, old >> 6] >> np.uint64(old & 63)) & np.uint64(1)
             ordered[:, new >> 6] |= bit << np.uint64(new & 63)
-        items[family] = ([words[i] for i in order_words], ordered[rows])
+        items[family] = Held([words[i] for i in order_words], ordered[rows])
     return Design(len(whole.index), whole.players[order], whole.won[rows],
                   whole.position[rows], labels("agent", whole.agent), groups, items)
 

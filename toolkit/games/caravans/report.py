@@ -149,7 +149,7 @@ class Tally:
 
         kinds = self.kinds
         kind_of = (kinds or {}).get
-        cards = set_family(base, base.design.matrix("card"), _used(kinds),
+        cards = set_family(base, base.design.held("card"), _used(kinds),
                            block=lambda card: kind_of(card) or "card") if tally["games"] else {}
         return {"end_reason_words": END_WORDS,
                 "hero_played": {k: tally["played"][k].entry() for k in sorted(tally["played"])},
