@@ -2,8 +2,10 @@
 
 Each game's 4-player line-up of its default heuristic (Caravans: its four styles) plays the
 same seeds in fresh processes, alternately with the compiled parts (whatever is built and
-current) and with TOOLKIT_PURE_PYTHON=1, `rounds` times each; the lines print games per
-CPU-second (time.process_time, imports, catalog and one warm-up game left out) of the best
+current) and with TOOLKIT_PURE_PYTHON=1, `rounds` times each, as simulate's workers play them
+(Game.play_batch, a compiled core's batches of 50, else toolkit.sim.batch.play_counted: the
+generic loop); the lines print games per CPU-second (time.process_time; imports, catalog,
+one warm-up game and digesting the records left out) of the best
 round of each mode, their ratio, which compiled parts played, and whether the two modes
 wrote the same records (a digest of every record, actions included).
 """
@@ -32,18 +34,31 @@ sys.path.insert(0, {tree!r})
 import importlib
 from toolkit.content.validate import load_catalog
 from toolkit.games import BUILTIN
-from toolkit.loop import play_game
+from toolkit.sim.batch import play_counted
 import toolkit.native as native
 game = importlib.import_module(BUILTIN[{game!r}]).GAME
 catalog = load_catalog({project!r})
-play_game(game, catalog, 1, {lineup!r})  # warm-up: imports and caches settle
+
+
+def play(seeds):
+    # the records simulate's workers write: a compiled core's batch, else the loop's
+    jobs, out = [(seed, {lineup!r}) for seed in seeds], []
+    for i in range(0, len(jobs), 50):
+        batch = jobs[i:i + 50]
+        done = game.play_batch(catalog, batch)
+        out += done if done is not None else [play_counted(game, catalog, seed, list(names))
+                                              for seed, names in batch]
+    return out
+
+
+play([1])  # warm-up: imports and caches settle
 digest, actions = hashlib.sha256(), 0
 start = time.process_time()
-for seed in range(1000, 1000 + {games}):
-    record = play_game(game, catalog, seed, {lineup!r})
+records = play(range(1000, 1000 + {games}))
+spent = time.process_time() - start
+for record in records:
     actions += record["length"]
     digest.update(json.dumps(record, sort_keys=True, default=str).encode())
-spent = time.process_time() - start
 played = sorted(name for name, how in native.status()
                 if how == "compiled" and name.startswith("toolkit.games." + {game!r}))
 print(json.dumps({{"rate": {games} / spent, "actions": actions / {games},
