@@ -12,6 +12,10 @@ A package of compiled modules that cimport each other (the Caravans core) is use
 not at all: `load_package(package, module)` returns its compiled `module` only when every
 `.pyx` of the package (and every compiled module they cimport) is built and newer than its
 sources (`builds.py`), else None, and the notice names the modules at fault.
+
+A pure-Python-mode module (a `.py` whose first line is `# toolkit: compile`, typed by a
+`.pxd` beside it) needs no `load`: it is imported by its own name, and the import hook of
+`pure.py` picks its build or the `.py` itself; `status` and `notice` include those modules.
 """
 
 from __future__ import annotations
