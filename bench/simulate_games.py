@@ -89,7 +89,8 @@ def compare_game(tree: Path, game: str, games: int, rounds: int) -> dict:
     compiled = max(runs[False], key=lambda r: r["rate"])
     pure = max(runs[True], key=lambda r: r["rate"])
     same = len({r["records"] for r in runs[False] + runs[True]}) == 1
-    parts = ", ".join(name.rsplit(".", 1)[-1] for name in compiled["compiled"]) or "none"
+    names = [name.rsplit(".", 1)[-1] for name in compiled["compiled"]]
+    parts = (", ".join(names) if len(names) <= 12 else f"{len(names)} modules") or "none"
     print(f"{game}, 4 x {'/'.join(sorted(set(GAMES[game][1])))}, {games} games, best of "
           f"{rounds}: compiled {compiled['rate']:.1f}, pure Python {pure['rate']:.1f} games "
           f"per CPU-s (x{compiled['rate'] / pure['rate']:.2f}); {compiled['actions']:.0f} "
