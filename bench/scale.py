@@ -62,7 +62,9 @@ print(json.dumps({"wall": wall, "parent": me.ru_utime + me.ru_stime,
 def one(games: int, workers: int, backend: str) -> dict:
     with tempfile.TemporaryDirectory() as out:
         done = subprocess.run([sys.executable, "-c", CHILD, str(games), str(workers), backend,
-                               out], capture_output=True, text=True, check=True)
+                               out], capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"the {games:,}-game run on {workers} worker(s) failed:\n{done.stderr[-2000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 

@@ -55,12 +55,13 @@ class Base:
         sizes = design.players.astype(int)
         self.starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(int) \
             if len(sizes) else np.zeros(0, dtype=int)
-        self.game_of = np.repeat(np.arange(len(sizes)), sizes)
+        self.game_of = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)
         row_players = np.repeat(sizes, sizes)
         self.fair = 1.0 / row_players if len(row_players) else np.zeros(0)
         positions = design.position.astype(np.int64)
         keys = row_players.astype(np.int64) * 256 + positions
         used, codes = np.unique(keys, return_inverse=True)
+        del keys
         mixed = len(set(sizes.tolist())) > 1
         self.seats = Coded(codes, [f"{k // 256}:{k % 256}" if mixed else str(k % 256)
                                    for k in used.tolist()])

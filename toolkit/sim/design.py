@@ -102,7 +102,7 @@ class Coded:
     """One value a row as codes into labels (a factor's rows without a string a row)."""
 
     def __init__(self, codes, labels: Sequence[str]):
-        self.codes = np.asarray(codes, dtype=np.int64)
+        self.codes = np.asarray(codes, dtype=np.int32)  # 4 bytes a row
         self.labels = list(labels)
 
     @classmethod
@@ -130,7 +130,8 @@ class Coded:
     def pairs(self, other: "Coded") -> Counter:
         """{(my label, other's label): rows}."""
         width = max(len(other.labels), 1)
-        used, n = np.unique(self.codes * width + other.codes, return_counts=True)
+        used, n = np.unique(self.codes.astype(np.int64) * width + other.codes,
+                            return_counts=True)
         return Counter({(self.labels[u // width], other.labels[u % width]): int(k)
                         for u, k in zip(used.tolist(), n.tolist())})
 
@@ -237,7 +238,7 @@ def combine(chunks: Sequence[Rows]) -> Design:
 
     def labels(family: str, codes: np.ndarray) -> Coded:
         """Each row's code (in game order) and the family's labels."""
-        return Coded(codes.astype(np.int64)[rows], whole.vocab.get(family, []))
+        return Coded(codes[rows], whole.vocab.get(family, []))
 
     groups = {f: labels(f, c) for f, c in whole.groups.items()}
     items = {}

@@ -110,11 +110,11 @@ def factor_codes(name: str, codes: np.ndarray, labels: Sequence[Hashable],
                  block=lambda v: 0) -> Factor:
     """`factor` of the rows whose values are labels[codes] (the labels used, sorted as
     `factor` sorts them), without a value per row."""
-    codes = np.asarray(codes, dtype=np.int64)
+    codes = np.asarray(codes)
     used = np.unique(codes)
     levels = sorted((labels[i] for i in used), key=lambda v: (str(block(v)), str(v)))
     index = {v: i for i, v in enumerate(levels)}
-    remap = np.zeros(max(len(labels), 1), dtype=np.int64)
+    remap = np.zeros(max(len(labels), 1), dtype=np.int32)  # 4 bytes a row
     for i in used:
         remap[i] = index[labels[i]]
     return _coded(name, levels, remap[codes], block)
