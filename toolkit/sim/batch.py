@@ -219,8 +219,9 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     from toolkit.trust import for_workers
     trust = for_workers(catalog, trust)  # workers check the files, not the trust record
     items = [(i, int(s), tuple(a)) for i, (s, a) in enumerate(zip(seeds, lineups))]
-    size = batch_size(len(items), workers)
+    size, total = batch_size(len(items), workers), len(items)
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    del items  # the chunks hold the games
     check_backend(backend, scheduler)
     task = play_tallied if tallied else play_batch
     local = (_start_local(root, content_hash, chunks, workers, trust, task)
@@ -228,7 +229,7 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     done: dict[int, Record] = {}
     count = [0]
     start = time.monotonic()
-    with show_progress("simulating", total=len(items), enabled=progress) as step:
+    with show_progress("simulating", total=total, enabled=progress) as step:
         def collect(pairs):
             if not tallied:
                 done.update(pairs)

@@ -92,7 +92,7 @@ def parse_agents(text: str, max_players: int, game, catalog) -> LineupSpec:
     return LineupSpec(names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """One game to play: its index in the run, its seed and its agents (one per seat)."""
 
@@ -117,11 +117,12 @@ def plan_games(master: int, count: int, player_counts: list[int], spec: LineupSp
     same deal from every seat and agent and seat are not confounded."""
     games = []
     counts = len(player_counts)
+    lineups: dict[tuple, tuple] = {}  # one tuple a distinct line-up (a long run's plan)
     for index in range(start, start + count):
         players = player_counts[index % counts]
         turn = (index // counts) % players if rotates(spec, players, rotate) else 0
         seed = seed_for(master, index - turn * counts)
         agents = spec.for_game(seed, players)
-        agents = [agents[(s - turn) % players] for s in range(players)]
-        games.append(Game(index, seed, tuple(agents)))
+        agents = tuple(agents[(s - turn) % players] for s in range(players))
+        games.append(Game(index, seed, lineups.setdefault(agents, agents)))
     return games

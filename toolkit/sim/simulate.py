@@ -84,6 +84,8 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
 
     got = match_saved(folder, plan, catalog.content_hash) if resume else {}
     todo = [g for g in plan if g.index not in got]
+    del plan
+    at = np.array([g.index for g in todo], dtype=np.int64)  # batch position -> game index
     reporters = RunReporters(game, catalog)
     tally = reporters.seal(reporters.add_all(reporters.empty(), sorted(got.items())))
     stream = GamesStream(folder, {i: line(r) for i, r in got.items()})
@@ -93,16 +95,17 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     def arrived(batch):
         nonlocal finished
         for chunk in batch.tally["fits"]["chunks"]:  # batch positions -> the run's games
-            chunk.index = np.array([todo[i].index for i in chunk.index.tolist()],
-                                   dtype=np.int64)
+            chunk.index = at[chunk.index]
         reporters.merge(tally, batch.tally)
-        stream.add([(todo[i].index, text) for i, text in batch.lines])
+        stream.add([(int(at[i]), text) for i, text in batch.lines])
         finished += len(batch.lines)
 
     stopped = None
+    seeds, lineups = [g.seed for g in todo], [g.agents for g in todo]
+    del todo
     try:
-        if todo:
-            run_games(root, [g.seed for g in todo], [g.agents for g in todo], workers=workers,
+        if seeds:
+            run_games(root, seeds, lineups, workers=workers,
                       backend=backend, scheduler=scheduler, progress=progress, trust=trust,
                       wait_workers=wait_workers, on_batch=arrived, tallied=True)
     except RunStopped as stop:
