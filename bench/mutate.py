@@ -32,6 +32,13 @@ if str(REPO / "bench") not in sys.path:
 from mutations import MUTATIONS, PROJECTS, Mutation  # noqa: E402
 
 
+def source_path(module) -> Path:
+    """The .py file of a rules module, also when a compiled build of it is what imported
+    (a pure-Python-mode module: toolkit/native/pure.py)."""
+    path = Path(module.__file__)
+    return path if path.suffix == ".py" else path.with_name(module.__name__.rpartition(".")[2] + ".py")
+
+
 class Stale(Exception):
     """The mutation's text is not (or not once) in its module any more."""
 
@@ -53,6 +60,9 @@ def applied(mutation: Mutation):
             by_module.setdefault(module_name, []).append((old, new))
         for module_name, changes in by_module.items():
             module = importlib.import_module(module_name)
+            if not module.__file__.endswith(".py"):  # compiled: its callers bypass __dict__
+                raise Stale(f"{mutation.id}: {module_name} is compiled; run the harness with "
+                            f"TOOLKIT_PURE_PYTHON=1 (main() does)")
             source = Path(module.__file__).read_text(encoding="utf-8")
             for old, new in changes:
                 if source.count(old) != 1:
@@ -174,6 +184,12 @@ def main(argv=None) -> int:
     parser.add_argument("--only", help="one mutation id")
     parser.add_argument("--markdown", action="store_true", help="print the docs table")
     args = parser.parse_args(argv)
+    # A mutation re-runs a module's Python source in place; a compiled module's callers would
+    # not see it, so the harness plays every game's rules as Python (the compiled builds are
+    # held to the Python ones by their lockstep tests).
+    import os
+
+    os.environ["TOOLKIT_PURE_PYTHON"] = "1"
     status = 0
     for game_name in args.game or sorted(MUTATIONS):
         rows = run_game(game_name, args.games, args.only)

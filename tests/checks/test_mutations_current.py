@@ -13,6 +13,7 @@ import pytest
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
+from mutate import source_path  # noqa: E402
 from mutations import MUTATIONS  # noqa: E402
 
 
@@ -21,7 +22,7 @@ def test_every_mutation_names_text_that_is_there(game):
     assert len(MUTATIONS[game]) >= 15
     for mutation in MUTATIONS[game]:
         for module_name, old, _new in mutation.edits:
-            source = Path(importlib.import_module(module_name).__file__).read_text("utf-8")
+            source = source_path(importlib.import_module(module_name)).read_text("utf-8")
             assert source.count(old) == 1, f"{mutation.id}: {old!r} in {module_name}"
         for module_name, path, _new in mutation.patches:
             owner = importlib.import_module(module_name)
