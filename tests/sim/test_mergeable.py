@@ -84,3 +84,22 @@ def test_one_and_two_workers_write_the_same_files(engine_ready, tmp_path):
     for name in ("games.jsonl", "report.json", "report.html"):
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
     assert one.report["games"] == 240 and len(two.records) == 240  # read back from the file
+
+
+def test_fits_in_parts_agree_with_one_fit(engine_ready, monkeypatch):
+    """A long run's fits take the rows in parts of whole games: the same estimates (to
+    the fits' tolerance) as one fit over all rows, here with parts of 40 games."""
+    from toolkit.sim import adjusted
+
+    game, catalog, records = _played(engine_ready, 300, [2, 3, 4])
+    one = build_report(records, seed=7, agents="mixed", game=game, catalog=catalog)
+    monkeypatch.setattr(adjusted, "CHUNK_GAMES", 40)
+    parts = build_report(records, seed=7, agents="mixed", game=game, catalog=catalog)
+    assert parts["adjusted"].keys() == one["adjusted"].keys()
+    for family, entries in one["adjusted"].items():
+        if family == "model":
+            continue
+        for key, entry in entries.items():
+            for field in ("rate", "effect_pp", "se", "log_odds"):
+                assert parts["adjusted"][family][key][field] == pytest.approx(
+                    entry[field], rel=1e-6, abs=1e-9), (family, key, field)
