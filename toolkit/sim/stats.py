@@ -110,6 +110,7 @@ REPORTERS: dict[str, Callable[..., Any]] = {
 }
 
 
+ASIDE_GAMES = 5000  # from this many decided games the game's sections are fitted aside
 DEFAULT_TOLERANCE = 1.0  # points: a smaller real effect is reported as within tolerance
 
 
@@ -148,6 +149,7 @@ def finish_report(reporters: "RunReporters", tally: dict, *, seed: int, agents: 
     agent matrix (`matchups`) and what never happened (`unused`, which a game's `unused`
     list extends). The fits and the game's sections are computed here, once."""
     from toolkit.sim.adjusted import Base, adjusted_of
+    from toolkit.sim.aside import aside
 
     parts = reporters.parts
     head = tally["header"]
@@ -169,12 +171,15 @@ def finish_report(reporters: "RunReporters", tally: dict, *, seed: int, agents: 
         report[name] = parts[name].finish(tally[name])
     report["metrics"] = parts["metrics"].finish(tally["metrics"])
     base = Base(parts["fits"].finish(tally["fits"]))
+    own = parts.get("game") if game is not None else None
+    # the game's sections (its own fits: Caravans' cards) in a child, beside the generic fits
+    game_sections = aside(lambda: own.finish(tally["game"], base) if own is not None else {},
+                          worth=own is not None and base.games >= ASIDE_GAMES)
     report["adjusted"] = adjusted_of(base)
     report["matchups"] = parts["matchups"].finish(tally["matchups"])
     report["unused"] = parts["unused"].finish(tally["unused"])
+    sections = dict(game_sections())
     if game is not None:
-        own = parts.get("game")
-        sections = dict(own.finish(tally["game"], base) if own is not None else {})
         report["adjusted"].update(sections.pop("adjusted", {}))
         report["unused"]["items"] += list(sections.pop("unused", []))
         report.update(sections)
