@@ -203,13 +203,15 @@ def check_backend(backend: str, scheduler: str | None) -> None:
 def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str]],
               workers: int | None = None, backend: str = "local", scheduler: str | None = None,
               progress: bool = True, trust: bool = False, on_batch: Callable | None = None,
-              wait_workers: float = WAIT_WORKERS, tallied: bool = False) -> list[Record]:
+              wait_workers: float = WAIT_WORKERS, tallied: bool = False,
+              keep: bool = True) -> list[Record]:
     """Records of the games (seed i played by lineups[i], one agent per seat), in seed order.
     A run stopped with Ctrl-C returns the records of the games that finished; one whose Dask
     cluster failed raises RunStopped with them. `on_batch([(index, record)])` is called as
     each batch arrives (to stream them to a file). With `tallied`, the workers send each
     batch as `Tallied` (lines and the reporters' tally) to `on_batch`, and no record is
-    kept or returned (simulate: the parent's memory stays flat)."""
+    kept or returned (simulate: the parent's memory stays flat); without `keep`, records
+    go to `on_batch` only (none is returned)."""
     if len(seeds) != len(lineups):
         raise UsageError(f"{len(seeds)} seeds but {len(lineups)} line-ups")
     workers = workers or available_cores()
@@ -231,7 +233,7 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     start = time.monotonic()
     with show_progress("simulating", total=total, enabled=progress) as step:
         def collect(pairs):
-            if not tallied:
+            if keep and not tallied:
                 done.update(pairs)
             count[0] += len(pairs)
             if on_batch is not None:

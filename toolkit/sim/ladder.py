@@ -30,16 +30,25 @@ def plan_ladder(master: int, games: int, tiers: Sequence[str], players: int
     return out
 
 
-def ladder_section(tiers: Sequence[str], planned, records: Sequence[Record]
+def stronger_result(tiers: Sequence[str], game, record: Record) -> tuple[int, float]:
+    """(players, result) of the stronger agent of a ladder game (`game`: its plan entry)."""
+    step, _, agents = game
+    return record["players"], score(record, list(agents).index(tiers[step + 1]))
+
+
+def ladder_section(tiers: Sequence[str], planned, records: Sequence[Record] | None = None,
+                   results: Sequence[tuple[int, float]] | None = None
                    ) -> list[dict[str, Any]]:
-    """One entry a step: the stronger agent's per-game rate against its fair share."""
+    """One entry a step: the stronger agent's per-game rate against its fair share, from
+    the games' records or their `stronger_result`s (one a planned game, in order)."""
+    if results is None:
+        results = [stronger_result(tiers, g, r) for g, r in zip(planned, records)]
     out = []
     for step, (weak, strong) in enumerate(zip(tiers, tiers[1:])):
-        results = [(r["players"], score(r, list(agents).index(strong)))
-                   for (k, _, agents), r in zip(planned, records) if k == step]
-        entry = rate_entry(results)
+        mine = [res for (k, _, _), res in zip(planned, results) if k == step]
+        entry = rate_entry(mine)
         out.append({"weaker": weak, "stronger": strong, **entry,
-                    "separated": bool(results) and entry["ci95"][0] > entry["fair"]})
+                    "separated": bool(mine) and entry["ci95"][0] > entry["fair"]})
     return out
 
 

@@ -140,12 +140,19 @@ def _ladder(root, game, catalog, seed, games, players, workers, backend, schedul
             trust) -> list:
     """The skill ladder's games and section (toolkit.sim.ladder)."""
     from toolkit.agents import agent_names
-    from toolkit.sim.ladder import ladder_section, plan_ladder
+    from toolkit.sim.ladder import ladder_section, plan_ladder, stronger_result
 
     known = set(agent_names(game, catalog))
     tiers = [t for t in game.skill_ladder(catalog) if t.partition(":")[0] in known]
     planned = plan_ladder(seed, games, tiers, players)
-    records = run_games(root, [s for _, s, _ in planned], [a for _, _, a in planned],
-                        workers=workers, backend=backend, scheduler=scheduler,
-                        progress=progress, trust=trust)
-    return ladder_section(tiers, planned, records) if len(records) == len(planned) else []
+    results: dict[int, tuple] = {}  # only each game's stronger result is kept
+
+    def arrived(pairs):
+        results.update((i, stronger_result(tiers, planned[i], r)) for i, r in pairs)
+
+    run_games(root, [s for _, s, _ in planned], [a for _, _, a in planned], workers=workers,
+              backend=backend, scheduler=scheduler, progress=progress, trust=trust,
+              on_batch=arrived, keep=False)
+    if len(results) != len(planned):
+        return []
+    return ladder_section(tiers, planned, results=[results[i] for i in range(len(planned))])
