@@ -21,7 +21,6 @@ one level of another factor of the model that (nearly) holds only it is marked
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
