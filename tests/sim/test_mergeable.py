@@ -103,3 +103,28 @@ def test_fits_in_parts_agree_with_one_fit(engine_ready, monkeypatch):
             for field in ("rate", "effect_pp", "se", "log_odds"):
                 assert parts["adjusted"][family][key][field] == pytest.approx(
                     entry[field], rel=1e-6, abs=1e-9), (family, key, field)
+
+
+def test_rows_of_interleaved_batches_are_put_in_game_order():
+    """Batches joined in arrival order hold games out of order: the fits' rows come out in
+    game order all the same (and a batch's own vocabulary order does not matter)."""
+    import numpy as np
+
+    from sim.synthetic import make_record
+    from toolkit.sim.design import Rows, combine, design_of
+
+    records = [make_record(seed, 2 + seed % 3) for seed in range(1, 41)]
+    groups = lambda r: {"hero": r["heroes"]}  # noqa: E731
+    items = lambda r: {"card": [list(u) for u in r["cards_used"]]}  # noqa: E731
+    odd, even = Rows(), Rows()
+    for index in reversed(range(len(records))):  # each batch fills its vocabulary backwards
+        (odd if index % 2 else even).add(index, records[index], groups(records[index]),
+                                         items(records[index]))
+    mixed, whole = combine([odd, even]), design_of(records, groups, items)
+    assert mixed.games == whole.games and np.array_equal(mixed.won, whole.won)
+    assert np.array_equal(mixed.position, whole.position)
+    assert list(mixed.agents) == list(whole.agents)
+    assert list(mixed.groups["hero"]) == list(whole.groups["hero"])
+    for k, label in enumerate(whole.items["card"].labels):
+        j = mixed.items["card"].labels.index(label)
+        assert np.array_equal(mixed.items["card"].column(j), whole.items["card"].column(k))

@@ -232,9 +232,12 @@ def combine(chunks: Sequence[Rows]) -> Design:
                       Coded([], []), {}, {})
     whole = concat(chunks)
     order = np.argsort(whole.index, kind="stable")
-    players = whole.players.astype(np.int64)
-    starts = np.concatenate([[0], np.cumsum(players)[:-1]])
-    rows = _rows_in_order(starts, players, order)
+    if np.array_equal(order, np.arange(len(order))):  # the batches came in order
+        order = rows = slice(None)
+    else:
+        players = whole.players.astype(np.int64)
+        starts = np.concatenate([[0], np.cumsum(players)[:-1]])
+        rows = _rows_in_order(starts, players, order)
 
     def labels(family: str, codes: np.ndarray) -> Coded:
         """Each row's code (in game order) and the family's labels."""
@@ -257,9 +260,10 @@ def combine(chunks: Sequence[Rows]) -> Design:
 def _rows_in_order(starts: np.ndarray, players: np.ndarray, order: np.ndarray) -> np.ndarray:
     """The row numbers of the games taken in `order` (each game's rows in seat order)."""
     sizes = players[order]
-    first = np.repeat(starts[order], sizes)
-    within = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
-    return first + within
+    first = np.repeat(starts[order].astype(np.int32), sizes)
+    first += np.arange(len(first), dtype=np.int32)
+    first -= np.repeat((np.cumsum(sizes) - sizes).astype(np.int32), sizes)
+    return first
 
 
 def design_of(records: Sequence[Record], groups=None, items=None) -> Design:
