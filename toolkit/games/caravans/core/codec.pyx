@@ -1,5 +1,5 @@
 # cython: language_level=3
-# mirrors: toolkit/games/caravans/engine/actions.py sha256:258739dcaca6e390
+# mirrors: toolkit/games/caravans/engine/actions.py sha256:3c185c64f0d48c7a
 """Actions and explore targets between the engine's values and the core's ints (the
 argument encoding is listed in layout.pxd at CAction)."""
 
@@ -35,7 +35,7 @@ ARGS = {
     "choose_party": ("party",), "combat_choice": ("mode", "weapon?", "glory_card?"),
     "capture": ("bool",), "raid": ("race",), "raid_discard": ("int",), "raid_swap": ("int",),
     "reroll": ("glory_card",), "discard_glory": ("glory_card",),
-    "flee_strike": ("equipment", "bool"), "loot": ("good",), "amnesty": ("race",),
+    "flee_strike": ("equipment", "bool"), "block_hit": ("equipment", "bool"), "loot": ("good",), "amnesty": ("race",),
     "place_equipment": ("region",), "move": ("region",), "explore": ("tkind", "target"),
     "complete_mission": ("mission",), "sell": ("good",), "buy": ("good",),
     "form_party": ("party",), "repair": ("int",), "restore": ("equipment",),

@@ -57,6 +57,8 @@ class ActionKind(str, Enum):
     PLAY_GLORY = "play_glory"            # (glory_id, arg)  arg: good_id for sell_at_demand, else ""
     DISCARD_GOODS = "discard_goods"      # (good_id,)  only while over cargo
     END_TURN = "end_turn"                # ()
+    # decisions added since (kept last: the compiled core numbers the kinds in this order)
+    BLOCK_HIT = "block_hit"              # (equipment_id, use: bool)  the amulet on a located hit
 
 
 class Action(NamedTuple):
