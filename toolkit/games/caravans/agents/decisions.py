@@ -10,6 +10,7 @@ from toolkit.floats import add_up
 from toolkit.games.caravans.agents.gear import equipment_value
 from toolkit.games.caravans.agents.odds import at_least
 from toolkit.games.caravans.agents.value import delve_value, fight_value, raid_cards, raid_value
+from toolkit.games.caravans.engine.armory import restore_cost
 from toolkit.games.caravans.engine.party import party_of
 from toolkit.games.caravans.engine.rules import AMBUSH
 
@@ -182,6 +183,26 @@ def attack(v, args) -> float:
 def flee_strike(v, args) -> float:
     """The orb turns back after the fight, so a free hit is always worth flipping it."""
     return 1.0 if args[1] else 0.0
+
+
+def block_hit(v, args) -> float:
+    """Flip the amulet (turning it back costs its restore price) only for a hit that costs
+    more: one that would destroy the party (what losing it costs), a defense hit (the
+    next ones come closer to that), a cargo hit that throws away a goods card; a shield,
+    attack or mercenary-free track hit is repaired for less and is taken."""
+    if not args[1]:
+        return 0.0
+    party = v.me.party
+    where = v.obs.pending[-1]["where"]
+    if party.cur.get(where, 0) <= 0 or where == "agility":
+        where = "defense"
+    game = v.game
+    loss = float(game.armory.repair)
+    if where == "defense":
+        loss += v.w["risk"] * v.loss_if_beaten() if party.cur["defense"] <= 1 else 2.0
+    elif where == "cargo" and v.me.goods:
+        loss += game.sell.price
+    return loss - restore_cost(v.obs, args[0])
 
 
 def loot(v, args) -> float:
