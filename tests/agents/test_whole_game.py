@@ -120,6 +120,39 @@ def test_a_used_amulet_is_restored_when_gold_allows(catalog):
     assert all(a.kind is not K.RESTORE or v < 0 for a, v in poor_scores.items())
 
 
+def _amulet_hit(catalog, defense: int, cargo: int | None = None):
+    """Maren (seat 1, amulet face up) asked BLOCK_HIT on the first hit of Aldric's volley
+    (the located track: attack with the dice below)."""
+    stats = {"defense": defense, "shield": 2} | ({} if cargo is None else {"cargo": cargo})
+    setup = {"dice": ["skull", "1", "skull", "skull", "1", "1", "1", "3", "4"], "seats": [
+        {"hero": "aldric_vane", "party": "small_war_band", "at": {"region": HOME}},
+        {"hero": "maren_saltwind", "party": "small_caravan", "at": {"region": HOME},
+         "equipment": ["amulet_of_life"], "stats": stats}]}
+    state = GAME.scenario(catalog, setup, 0)
+    for kind, args in ((K.EXPLORE, ("player", 1)), (K.ATTACK, ()),
+                       (K.COMBAT_CHOICE, ("ranged", "", "")), (K.COMBAT_CHOICE, ("ranged", "", ""))):
+        state = engine.apply_action(state, engine.Action(kind, args), validate=True)
+    assert state.pending[-1]["kind"] == "block_hit"
+    return state
+
+
+def test_the_amulet_is_kept_for_a_hit_that_costs_more_than_its_restore(catalog):
+    """A hit on the attack track is repaired for less than the amulet's restore price:
+    taken. On a party at its last defense point (the hit falls to defense once attack is
+    empty) it is blocked."""
+    state = _amulet_hit(catalog, defense=2)
+    legal = engine.legal_actions(state)
+    agent = HeuristicAgent(catalog, 1, random.Random(1), load_styles()["trader"])
+    found = dict(zip(legal, agent.scores(engine.observation(state, 1), legal)))
+    assert of_kind(found, K.BLOCK_HIT, "amulet_of_life", True) < \
+        of_kind(found, K.BLOCK_HIT, "amulet_of_life", False)
+    last = _amulet_hit(catalog, defense=1)
+    last.players[1].party.cur["attack"] = 0  # the attack hit goes to defense: lethal
+    found = dict(zip(legal, agent.scores(engine.observation(last, 1), legal)))
+    assert of_kind(found, K.BLOCK_HIT, "amulet_of_life", True) > \
+        of_kind(found, K.BLOCK_HIT, "amulet_of_life", False)
+
+
 def test_a_weapon_is_sold_when_its_gold_completes_a_stash_point(catalog):
     """At home with 17 gold (6 kept back, so 11 to stash), one more gold buys a stash point
     (12 gold); with 14 gold it would not, and a war band keeps its weapon."""
