@@ -186,10 +186,10 @@ def flee_strike(v, args) -> float:
 
 
 def block_hit(v, args) -> float:
-    """Flip the amulet (turning it back costs its restore price) only for a hit that costs
-    more: one that would destroy the party (what losing it costs), a defense hit (the
-    next ones come closer to that), a cargo hit that throws away a goods card; a shield,
-    attack or mercenary-free track hit is repaired for less and is taken."""
+    """Flip the amulet (turning it back costs its restore price) unless the hit costs less:
+    a hit on the cargo track with no goods carried only takes a point the armory mends,
+    while any other hit weakens the party for the rest of the fight (fewer dice, hits or
+    crew), throws away a goods card, or destroys the party (what losing it costs)."""
     if not args[1]:
         return 0.0
     party = v.me.party
@@ -198,10 +198,12 @@ def block_hit(v, args) -> float:
         where = "defense"
     game = v.game
     loss = float(game.armory.repair)
-    if where == "defense":
-        loss += v.w["risk"] * v.loss_if_beaten() if party.cur["defense"] <= 1 else 2.0
-    elif where == "cargo" and v.me.goods:
-        loss += game.sell.price
+    if where == "defense" and party.cur["defense"] <= 1:
+        loss += v.w["risk"] * v.loss_if_beaten()
+    elif where == "cargo":
+        loss += game.sell.price if v.me.goods else 0.0
+    else:
+        loss += 2.0
     return loss - restore_cost(v.obs, args[0])
 
 

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/agents/decisions.py sha256:07f4b726fb8d4f09
+# mirrors: toolkit/games/caravans/agents/decisions.py sha256:f9fb91722afad647
 """agents/decisions.py in C over a CView: every scorer follows the Python one line by line
 (same double operations in the same order; int sums where Python sums ints)."""
 
@@ -65,18 +65,20 @@ cdef bint decision_score(CView* v, const CAction* a, double* out) noexcept nogil
 
 # --- combat -------------------------------------------------------------------------------
 cdef double _block_hit(CView* v, int equipment) noexcept nogil:
-    """Flip the amulet only for a hit that costs more than turning it back: one that would
-    destroy the party, a defense hit, a cargo hit that throws away a goods card."""
+    """Flip the amulet unless the hit costs less than turning it back: a cargo hit with no
+    goods carried; any other hit weakens the fight, loses a card or the party."""
     cdef const CParty* party = &v.me.party
     cdef int where = v.s.pending[v.s.n_pending - 1].where
     cdef double loss
     if party.cur[where] <= 0 or where == S_AGILITY:
         where = S_DEFENSE
     loss = <double>v.R.armory_repair
-    if where == S_DEFENSE:
-        loss += v.w[F_RISK] * v_loss_if_beaten(v) if party.cur[S_DEFENSE] <= 1 else 2.0
-    elif where == S_CARGO and v.me.n_goods:
-        loss += v.R.sell_price
+    if where == S_DEFENSE and party.cur[S_DEFENSE] <= 1:
+        loss += v.w[F_RISK] * v_loss_if_beaten(v)
+    elif where == S_CARGO:
+        loss += v.R.sell_price if v.me.n_goods else 0.0
+    else:
+        loss += 2.0
     return loss - restore_cost(v.R, v.o, equipment)
 
 
