@@ -6,9 +6,10 @@ data file under toolkit/ (project templates of `toolkit new`, a game's own templ
 editable install (`pip install -e .`) needs none of this: toolkit/__init__.py finds cards/,
 templates/ and examples/ beside the package.
 
-Compiled parts: every `toolkit/**/*.pyx` becomes an extension module of the same dotted name
-(toolkit/native/mt.pyx -> toolkit.native.mt), built by the ordinary `pip install -e .`
-(in place, beside the .pyx) and `pip install .` (into the wheel): Cython translates them in
+Compiled parts: every `toolkit/**/*.pyx`, and every `.py` whose first line is
+`# toolkit: compile` (Cython's pure Python mode: the same file runs as Python), becomes an
+extension module of the same dotted name (toolkit/native/mt.pyx -> toolkit.native.mt),
+built by the ordinary `pip install -e .` (in place, beside the source) and `pip install .` (into the wheel): Cython translates them in
 parallel processes, then gcc compiles them in parallel (TOOLKIT_BUILD_JOBS, default: the
 CPUs this process may use; `build_ext -j N` too). An in-place build (`pip install -e .`,
 `build_ext --inplace`) keeps each module already built beside its .pyx that is newer than
@@ -68,14 +69,32 @@ class BuildWithData(build_py):
 
 
 def native_extensions() -> list[Extension]:
-    """One extension per .pyx under toolkit/, named by its dotted path. -O2 and no
-    -march=native: a wheel must run on any machine of its platform tag."""
+    """One extension per .pyx under toolkit/, and one per pure-Python-mode .py (first line
+    `# toolkit: compile`, see toolkit/native/builds.py), named by its dotted path. -O2 and
+    no -march=native: a wheel must run on any machine of its platform tag."""
     found = []
-    for pyx in sorted((ROOT / "toolkit").rglob("*.pyx")):
-        rel = pyx.relative_to(ROOT)
+    sources = sorted((ROOT / "toolkit").rglob("*.pyx")) + [
+        ROOT.joinpath(*name.split(".")).with_suffix(".py") for name in BUILDS.pure_modules()]
+    for path in sources:
+        rel = path.relative_to(ROOT)
         name = ".".join(rel.with_suffix("").parts)
         found.append(Extension(name, [rel.as_posix()], extra_compile_args=["-O2", "-g0"]))
     return found
+
+
+def stamp_source(ext, folder: str) -> None:
+    """A pure-mode module's build carries the digests of the .py and .pxd it is made from
+    (builds.pure_stamp, taken before Cython reads them): one more C file of the extension,
+    whose string the import hook finds in the .so (builds.built_stamp)."""
+    py = ROOT / ext.sources[0]
+    if py.suffix != ".py":
+        return
+    stamp = BUILDS.pure_stamp(py)
+    path = Path(folder) / "stamps" / f"{ext.name}.c"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    symbol = "toolkit_source_digest_" + ext.name.replace(".", "_")
+    path.write_text(f'const char {symbol}[] = "{BUILDS.STAMP.decode()}{stamp}";\n')
+    ext.sources.append(str(path))
 
 
 DIRECTIVE_LISTS = ("libraries", "library_dirs", "include_dirs", "define_macros",
@@ -152,10 +171,21 @@ class OptionalBuildExt(build_ext):
         options = dict(build_dir=os.path.join(self.build_temp, "cython"), quiet=True,
                        include_path=[str(ROOT)], compiler_directives={"language_level": 3},
                        force=self.force)
-        todo = sorted(self.extensions, key=_size, reverse=True)  # longest first: no tail
-        copies = [[Extension(ext.name, list(ext.sources))] for ext in todo]
-        translated = in_parallel(ProcessPoolExecutor, jobs, partial(cythonize, **options),
-                                 copies)  # Cython is Python code: processes, not threads
+        for ext in self.extensions:
+            stamp_source(ext, self.build_temp)
+        todo, translated = [], []
+        for pure, directives in ((False, {}), (True, PURE_DIRECTIVES)):
+            group = sorted((ext for ext in self.extensions if _pure(ext) == pure), key=_size,
+                           reverse=True)  # longest first: no tail
+            copies = [[Extension(ext.name, list(ext.sources))] for ext in group]
+            settings = {**options, "compiler_directives": {
+                **options["compiler_directives"], **directives}}
+            if pure:  # not current by its stamp (_current): translate again, whatever the
+                settings["force"] = True  # times of Cython's old .c say (a restored mtime)
+            todo += group
+            translated += in_parallel(ProcessPoolExecutor, jobs,
+                                      partial(cythonize, **settings),
+                                      copies)  # Cython is Python code: processes, not threads
         for ext, (done, exc) in zip(todo, translated):
             if exc is not None:
                 self._skip([ext], exc)
@@ -225,6 +255,15 @@ def in_parallel(pool_class, jobs: int, work, items: list) -> list[tuple[object, 
         done = [(None, BrokenExecutor())] * len(items)
     return [one(item) if isinstance(exc, BrokenExecutor) else (result, exc)
             for item, (result, exc) in zip(items, done)]  # a dead worker: again, here
+
+
+# a pure-mode .py takes its C types from its .pxd only: its annotations stay hints, never
+# checks that would make the compiled module refuse what the Python one accepts
+PURE_DIRECTIVES = {"annotation_typing": False}
+
+
+def _pure(ext) -> bool:
+    return ext.sources[0].endswith(".py")
 
 
 def _size(ext) -> int:

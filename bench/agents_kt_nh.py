@@ -22,15 +22,14 @@ import argparse
 import time
 from collections import Counter
 from multiprocessing import Pool
-from pathlib import Path
 
+from _common import PROJECTS, rate
 from toolkit.agents import make_agent
 from toolkit.agents.base import agent_rng
 from toolkit.content.validate import load_catalog
-from toolkit.sim.stats_math import wilson
 
-ROOT = Path(__file__).resolve().parents[1]
-PROJECTS = {"kt": ROOT / "examples" / "kings-and-things", "nh": ROOT / "examples" / "nanhuang2"}
+GAMES = {"kt": "kings_and_things", "nh": "nanhuang2"}
+NH_COUNTS = ("trades", "recalls", "take_backs")     # what 南荒2 reports a game
 _CATALOG: dict = {}
 
 
@@ -70,7 +69,7 @@ def one_game(job: tuple) -> dict:
     counters the report needs."""
     kind, seed, names = job
     if kind not in _CATALOG:
-        _CATALOG[kind] = load_catalog(PROJECTS[kind])
+        _CATALOG[kind] = load_catalog(PROJECTS[GAMES[kind]])
     catalog, game, extra = _CATALOG[kind], game_of(kind), extra_agents(kind)
     agents = [extra[n](game, catalog, seat, agent_rng(seed, seat), None) if n in extra
               else make_agent(n, game, catalog, seat, seed) for seat, n in enumerate(names)]
@@ -115,21 +114,30 @@ def share(games: list, name: str) -> tuple[float, int]:
     return won, len(games)
 
 
-def duel(kind: str, a: str, b: str, seeds: range, n_jobs: int) -> list:
-    jobs = [(kind, s, order) for s in seeds for order in ((a, b), (b, a))]
+def played(jobs: list, n_jobs: int, name: str) -> tuple[list, float, int, str]:
+    """The games of `jobs`, `name`'s wins in them (a shared win counts in part), how many
+    games, and the wall time they took as text."""
     start = time.perf_counter()
     games = run(jobs, n_jobs)
-    won, n = share(games, a)
-    lo, hi = wilson(won, n)
-    first = [g for g in games if g["names"][0] == a]
-    won1, n1 = share(first, a)
-    extra = ""
-    if kind == "nh":
-        extra = "; a game: " + ", ".join(
-            f"{k} {sum(g[k] for g in games) / n:.2f}" for k in ("trades", "recalls", "take_backs"))
-    print(f"  {a} vs {b}: {a} wins {won / n:.3f} [{lo:.3f}, {hi:.3f}] over {n} games "
-          f"(as seat 1 {won1 / n1:.3f}, as seat 2 {(won - won1) / (n - n1):.3f}){extra}"
-          f"  [{time.perf_counter() - start:.0f} s wall]")
+    won, n = share(games, name)
+    return games, won, n, f"  [{time.perf_counter() - start:.0f} s wall]"
+
+
+def per_game(kind: str, games: list) -> str:
+    """南荒2's trades, recalls and take-backs a game, as text (nothing for K&T)."""
+    if kind != "nh":
+        return ""
+    return "; a game: " + ", ".join(f"{k} {sum(g[k] for g in games) / len(games):.2f}"
+                                    for k in NH_COUNTS)
+
+
+def duel(kind: str, a: str, b: str, seeds: range, n_jobs: int) -> list:
+    games, won, n, wall = played([(kind, s, order) for s in seeds for order in ((a, b), (b, a))],
+                                 n_jobs, a)
+    won1, n1 = share([g for g in games if g["names"][0] == a], a)
+    print(f"  {a} vs {b}: {a} wins {rate(won, n)} over {n} games (as seat 1 "
+          f"{won1 / n1:.3f}, as seat 2 {(won - won1) / (n - n1):.3f}){per_game(kind, games)}"
+          + wall)
     return games
 
 
@@ -138,17 +146,9 @@ def one_vs_field(kind: str, a: str, b: str, players: int, seeds: range, n_jobs: 
     the 1/players of an equal."""
     jobs = [(kind, s, tuple(a if i == seat else b for i in range(players)))
             for s in seeds for seat in range(players)]
-    start = time.perf_counter()
-    games = run(jobs, n_jobs)
-    won, n = share(games, a)
-    lo, hi = wilson(won, n)
-    extra = ""
-    if kind == "nh":
-        extra = "; a game: " + ", ".join(
-            f"{k} {sum(g[k] for g in games) / n:.2f}" for k in ("trades", "recalls", "take_backs"))
-    print(f"  one {a} vs {players - 1} {b}, every seat: {a} wins {won / n:.3f} [{lo:.3f}, "
-          f"{hi:.3f}] over {n} games (an equal: {1 / players:.3f}){extra}"
-          f"  [{time.perf_counter() - start:.0f} s wall]")
+    games, won, n, wall = played(jobs, n_jobs, a)
+    print(f"  one {a} vs {players - 1} {b}, every seat: {a} wins {rate(won, n)} over {n} "
+          f"games (an equal: {1 / players:.3f}){per_game(kind, games)}" + wall)
     return games
 
 
@@ -156,14 +156,10 @@ def pairs(kind: str, a: str, b: str, seeds: range, n_jobs: int) -> list:
     """Two `a` and two `b` in 4-player games, in the 6 seatings of two pairs: the `a` side's
     share of the wins (0.5 if `a` and `b` are worth the same)."""
     seatings = [(a, b, a, b), (b, a, b, a), (a, a, b, b), (b, b, a, a), (a, b, b, a), (b, a, a, b)]
-    start = time.perf_counter()
-    games = run([(kind, s, order) for s in seeds for order in seatings], n_jobs)
-    won, n = share(games, a)
-    lo, hi = wilson(won, n)
-    trades = sum(g["trades"] for g in games) / n if kind == "nh" else 0
-    print(f"  two {a} + two {b}: the {a} side wins {won / n:.3f} [{lo:.3f}, {hi:.3f}] over "
-          f"{n} games (equal: 0.500); trades a game {trades:.2f}"
-          f"  [{time.perf_counter() - start:.0f} s wall]")
+    games, won, n, wall = played([(kind, s, order) for s in seeds for order in seatings],
+                                 n_jobs, a)
+    print(f"  two {a} + two {b}: the {a} side wins {rate(won, n)} over {n} games (equal: "
+          f"0.500){per_game(kind, games)}" + wall)
     return games
 
 
@@ -177,15 +173,9 @@ def seat_effect(kind: str, agent: str, players: int, seeds: range, n_jobs: int) 
         for pos, seat in enumerate(order):
             if seat in g["winners"]:
                 by_pos[pos] += 1 / len(g["winners"])
-    cells = []
-    for pos in range(players):
-        lo, hi = wilson(by_pos[pos], n)
-        cells.append(f"#{pos + 1} {by_pos[pos] / n:.3f} [{lo:.3f}, {hi:.3f}]")
-    extra = ""
-    if kind == "nh":
-        extra = "; a game: " + ", ".join(
-            f"{k} {sum(g[k] for g in games) / n:.2f}" for k in ("trades", "recalls", "take_backs"))
-    print(f"  {players} players, {agent} x{players}, {n} games: " + "  ".join(cells) + extra)
+    cells = [f"#{pos + 1} {rate(by_pos[pos], n)}" for pos in range(players)]
+    print(f"  {players} players, {agent} x{players}, {n} games: " + "  ".join(cells)
+          + per_game(kind, games))
 
 
 def main(argv=None) -> None:

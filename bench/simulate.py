@@ -7,6 +7,7 @@ Usage: .venv/bin/python bench/simulate.py [--games N] [--scaling N] [--budget B]
        [--protocol N [--only-protocol]]   (the Game protocol's cost against direct engine calls)
        [--before DIR [--rounds R]]        (before/after: this tree against DIR, interleaved)
        [--core N [--only-core]]           (the compiled core against the Python loop)
+       [--game NAME|all [--rounds R]]     (compiled against pure Python, game by game)
 
 CPU time (time.process_time) for per-core figures, wall time for the scaling. `--tree`
 imports `toolkit` from another source tree (e.g. a copy of an older version) and plays the
@@ -18,6 +19,10 @@ The split line prints the CPU microseconds per action spent in the agents' `choo
 `--core N` plays N games per line-up on the compiled core (issue #10): games/s per core
 with records against the Python loop, the C loop's µs per action split into engine and
 agents, and run_games (Game.play_batch) on 1 and 2 workers, wall.
+`--game NAME` (nanhuang2, root, ... or all) plays each game's heuristic line-up compiled and
+with TOOLKIT_PURE_PYTHON=1 in alternating fresh processes and prints both games per CPU-second
+side by side, with whether the records are identical (bench/simulate_games.py); `--games`
+sets the games a round there (default: each game's own).
 """
 
 from __future__ import annotations
@@ -207,6 +212,8 @@ def main(argv=None) -> None:
                              "(0: skip)")
     parser.add_argument("--only-core", action="store_true",
                         help="measure only the compiled core")
+    parser.add_argument("--game", default=None,
+                        help="compiled against pure Python for this game (or all)")
     parser.add_argument("--only-warm", action="store_true",
                         help="print only the warm figures, as one JSON line")
     args = parser.parse_args(argv)
@@ -221,6 +228,13 @@ def main(argv=None) -> None:
         return
     if args.before is not None:
         before_after(args.before.resolve(), args.rounds, args.games)
+        return
+    if args.game is not None:
+        sys.path.insert(0, str(ROOT / "bench"))
+        from simulate_games import print_games
+        print(f"toolkit from {tree}; load average {os.getloadavg()[0]:.1f}")
+        games = args.games if "--games" in (argv or sys.argv) else 0
+        print_games(tree, args.game, games, args.rounds)
         return
     print(f"toolkit from {tree}; load average {os.getloadavg()[0]:.1f}")
     if args.protocol:

@@ -36,6 +36,7 @@ Optional (each has a default here that works for any game):
     id_metrics(record, ids)            per-seat numbers about given content ids (card use), compare
     in_play(catalog, seed, seats)      group ids the setup alone gives the seats (compare focuses)
     report_sections(records, catalog)  extra sections of the balance report
+    report_tally(catalog)              the same sections, tallied game by game (mergeable)
     report_view(report, names)         the game's own figures, tables and HTML of report.html
     invariants()                       named checks run after every action by `check`
     count_effects(counter)             counts the effect operations that fire (`check`)
@@ -251,6 +252,19 @@ class Game:
         """Extra sections of the balance report (report.json) computed from the game's own
         record keys (e.g. card use); default none."""
         return {}
+
+    def report_tally(self, catalog):
+        """The game's report sections as a mergeable reporter (toolkit.sim.reporters):
+        `empty()`, `add(tally, index, record)`, `finish(tally, base)` (its sections; `base`
+        holds the adjusted fits' rows) and optionally `items(record)` ({family: per-seat
+        ids held}, rows of the fits, e.g. cards used). The workers tally their games and
+        the parent merges the tallies, so it keeps no record. The default: none when the
+        game has no `report_sections`, else one that keeps the records (in the parent's
+        memory) for `report_sections`."""
+        if type(self).report_sections is Game.report_sections:
+            return None
+        from toolkit.sim.reporters import KeptRecords
+        return KeptRecords(self, catalog)
 
     def report_view(self, report: Mapping[str, Any], names: Mapping) -> dict[str, Any]:
         """The game's own parts of report.html, drawn from its `report_sections`:

@@ -12,7 +12,7 @@ the common shape of a game, and helpers for cards, settings, chance and rulings.
                         other seats respecting what is known about their hands
     the_entry           the one entry of a settings kind declared in game.yaml
     draw                the next random stream of a state (dice, shuffles during play)
-    known_ids, seat_from_1  check a ruling's setup: card ids, and seats counted from 1
+    known_ids           check a ruling's setup's card ids (its seats: `Game.ruling_seats`)
     say                 pick the English or Chinese text
     one_sheet, board_part  the largest board one sheet prints; a board for `build`
 """
@@ -190,14 +190,6 @@ def known_ids(ids: Iterable[str], known: Iterable[str], where: str) -> None:
     for id_ in ids:
         if id_ not in known:
             raise ContentError(f"unknown card '{id_}' in {where}" + did_you_mean(id_, known))
-
-
-def seat_from_1(setup: Mapping, key: str, players: int, default: int = 1) -> int:
-    """A seat a ruling's setup names counting from 1, as a 0-based index."""
-    seat = setup.get(key, default)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= players:
-        raise ContentError(f"setup.{key} is {seat!r}; seats count from 1 to {players}")
-    return seat - 1
 
 
 def say(lang: str, en: str, zh: str) -> str:

@@ -146,3 +146,34 @@ def test_legal_actions_in_a_failure_read_as_steps_with_seats_from_1():
             break
         state = game.apply_action(state, _find(game, state, game.legal_actions(state), step))
     assert "explore(target=player, id=2)" in texts
+
+
+def test_the_blank_templates_leader_is_a_seat_counted_from_1(tmp_path):
+    """The template declares `leader` in `ruling_seats` (the one way a game reads a seat of
+    its own): `leader: 2` is the second seat, 0 is refused at its line, 3 of 2 is said."""
+    from toolkit.content.validate import load_catalog
+    from toolkit.games import load_game
+    from toolkit.new.scaffold import create
+
+    project = create(tmp_path / "five", "blank")
+    game = load_game("./rules", project, trust=True)
+    catalog = load_catalog(project)
+
+    def ruling(leader):
+        (project / "cards" / "rulings" / "tricks.yaml").write_text(
+            "rulings:\n  - id: leads\n    rule: The leader plays first.\n"
+            f"    setup: {{hands: [[sun_2], [sun_3]], leader: {leader}}}\n"
+            "    expect:\n      - {current: 2}\n", encoding="utf-8")
+        return load_rulings(project, game)
+
+    [item] = ruling(2)
+    assert run_ruling(game, catalog, item) == []
+    [item] = ruling(1)
+    [failure] = run_ruling(game, catalog, item)
+    assert (failure.expected, failure.actual) == ("seat to act 2", "seat to act 1")
+    assert failure.where.endswith("tricks.yaml:6")
+    [item] = ruling(3)
+    [failure] = run_ruling(game, catalog, item)
+    assert failure.actual == "setup.leader must be a seat from 1 to 2"
+    with pytest.raises(ContentError, match=r"tricks\.yaml:4:\d+: error: seat 0.*setup\.leader"):
+        ruling(0)

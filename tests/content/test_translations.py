@@ -20,38 +20,13 @@ GAMES = {
              "name: {en: \"Sappers\"}"),
     "kings_and_things": ("examples/kings-and-things", "creatures.yaml",
                          "name: {en: Sandworm, zh: 沙虫}", "name: {en: Sandworm}"),
-    "declared_kinds": (None, "potions.yaml", "name: {en: Fire Tonic, zh: 火焰药剂}",
-                       "name: {en: Fire Tonic}"),
+    "declared_kinds": ("tests/fixtures/potions", "potions.yaml",   # declared kinds only
+                       "name: {en: Fire Tonic, zh: 火焰药剂}", "name: {en: Fire Tonic}"),
 }
 
-POTION_GAME = """\
-kind: game
-id: potions
-title: {en: Potion Workshop, zh: 药剂工坊}
-players: {min: 2, max: 4}
-kinds:
-  potion:
-    label: {en: Potion, zh: 药剂}
-    file: potions.yaml
-    fields:
-      cost: {type: int, min: 0, max: 10, label: {en: Cost, zh: 价格}}
-      hue: {type: enum, values: [red, green], labels: {red: {en: Red, zh: 红}, green: {en: Green, zh: 绿}}}
-"""
-POTIONS = """\
-kind: potion
-cards:
-  - {id: healing_draught, name: {en: Healing Draught, zh: 治疗药水}, cost: 2, hue: red}
-  - {id: fire_tonic, name: {en: Fire Tonic, zh: 火焰药剂}, cost: 3, hue: green}
-"""
 
-
-def _copy(tmp_path, folder: "str | None"):
+def _copy(tmp_path, folder: str):
     dest = tmp_path / "game"
-    if folder is None:   # a project of declared kinds only, as a designer writes one
-        (dest / "cards").mkdir(parents=True)
-        (dest / "cards" / "game.yaml").write_text(POTION_GAME, encoding="utf-8")
-        (dest / "cards" / "potions.yaml").write_text(POTIONS, encoding="utf-8")
-        return dest
     source = REPO / folder
     if (source / "cards").is_dir():
         shutil.copytree(source, dest, ignore=shutil.ignore_patterns("output", ".cache"))

@@ -1,62 +1,30 @@
 """`toolkit serve` in a real browser: the system Chromium (apt package `chromium`) driven by
 Playwright sees a card change after its YAML is saved, problems on the card they concern,
-and the filters. Skipped when Playwright or the browser is missing; never downloads one."""
+and the filters. Playwright or the browser missing is a failure, never a skip; nothing is
+downloaded (tests/serve_kit.py)."""
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
-import threading
 import time
 import urllib.request
-from contextlib import contextmanager
 
 import pytest
+from serve_kit import chromium, preview_served
 
 from toolkit.new.scaffold import create
-from toolkit.serve.server import Preview, make_server
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
-
-
-@contextmanager
-def serving(project):
-    preview = Preview(project, trust=True)
-    server = make_server(preview, port=0)
-    threads = [threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
-                                daemon=True),
-               threading.Thread(target=preview.watch, daemon=True)]
-    for thread in threads:
-        thread.start()
-    time.sleep(0.3)  # the watcher's first scan
-    try:
-        yield project, f"http://127.0.0.1:{server.server_address[1]}", preview
-    finally:
-        preview.stop.set()
-        with preview.changed:
-            preview.changed.notify_all()
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture
 def served(blank):
-    with serving(blank) as running:
-        yield running
+    with preview_served(blank, watch=True) as (url, _, preview):
+        yield blank, url, preview
 
 
 @pytest.fixture(scope="module")
 def browser():
-    """One browser for the module (starting Chromium is the slow part)."""
-    from playwright import sync_api  # a test dependency: missing is a failure, not a skip
-    assert CHROMIUM is not None, "no system Chromium: apt-get install chromium (README)"
-    with sync_api.sync_playwright() as play:
-        chromium = play.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 @pytest.fixture
@@ -145,7 +113,7 @@ def test_text_that_never_fits_is_flagged_on_its_card(browser, tmp_path):
     project = create(tmp_path / "db", "deckbuilder")
     _replace(project / "cards" / "cards.yaml", 'text: {en: "Draw a card. You may',
              'text: {en: "' + "Draw a card and then another card. " * 80 + 'You may')
-    with serving(project) as (_, url, _):
+    with preview_served(project, watch=True) as (url, _, _):
         tab = browser.new_page()
         tab.goto(url + "/")
         box = tab.locator('[data-key="market_card/village"]')

@@ -50,9 +50,6 @@ SELDOM = {
         "citadel_income_small": "the rulings' incomes are not at the threshold",
         "thief_max": "ruling master_thief_steals rolls under the cap",
         "assassin_hit": "pinned by the probability ruling assassin_odds (not replayed here)",
-        "build_cost": "OPEN: building charges each fort's forts.yaml cost; the setting is "
-                      "printed on the reference sheet only",
-        "starting_hexes": "OPEN: the setup does not read it",
     },
     "nanhuang2": {
         "round_limit": "random games end by elimination first",

@@ -8,39 +8,20 @@ from __future__ import annotations
 
 import http.client
 import re
-import shutil
 import socket
 import threading
 import time
 import tracemalloc
-from contextlib import contextmanager
+from contextlib import ExitStack
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from serve_kit import chromium, in_thread, preview_served
 
 from toolkit.new.scaffold import create
 from toolkit.serve import server as server_module
-from toolkit.serve.server import Preview, make_server
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
 FACE_TEMPLATE = "templates/cards/playing_card.html.j2"
-
-
-@contextmanager
-def serving(project, host="127.0.0.1"):
-    preview = Preview(project, trust=True)
-    httpd = make_server(preview, host=host, port=0)
-    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                              daemon=True)
-    thread.start()
-    try:
-        yield httpd.server_address[1], preview
-    finally:
-        preview.stop.set()
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def get(port, path, host=None, method="GET"):
@@ -79,13 +60,12 @@ class Listener:
             def log_message(self, *args):
                 pass
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Count)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.running = ExitStack()
+        self.url = self.running.enter_context(in_thread(ThreadingHTTPServer(("127.0.0.1", 0),
+                                                                            Count)))
 
     def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.running.close()
 
 
 @pytest.fixture
@@ -95,7 +75,7 @@ def project(tmp_path):
 
 @pytest.fixture
 def served(project):
-    with serving(project) as (port, preview):
+    with preview_served(project) as (_, port, preview):
         yield project, port, preview
 
 
@@ -160,12 +140,7 @@ def test_faces_and_files_are_sandboxed_without_scripts(served):
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright import sync_api  # a test dependency: missing is a failure, not a skip
-    assert CHROMIUM is not None, "no system Chromium: apt-get install chromium (README)"
-    with sync_api.sync_playwright() as play:
-        chromium = play.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 def test_project_scripts_and_css_beacons_do_not_run_in_chromium(browser, project):
@@ -189,7 +164,7 @@ def test_project_scripts_and_css_beacons_do_not_run_in_chromium(browser, project
         report.parent.mkdir(parents=True)
         report.write_text(f"<p>Balance</p><script>fetch('{beacon}/report?'+1)</script>"
                           f"<img src='{beacon}/report-img'>")
-        with serving(project) as (port, _):
+        with preview_served(project) as (_, port, _):
             url = f"http://127.0.0.1:{port}"
             tab = browser.new_page()
             blocked = []
@@ -224,7 +199,7 @@ def test_rules_text_is_still_measured_in_the_sandboxed_frames(browser, tmp_path)
     assert old in text
     cards.write_text(text.replace(old, 'text: {en: "' + "Draw a card and another. " * 80
                                   + "You may"), encoding="utf-8")
-    with serving(project) as (port, _):
+    with preview_served(project) as (_, port, _):
         tab = browser.new_page()
         tab.goto(f"http://127.0.0.1:{port}/")
         box = tab.locator('[data-key="market_card/village"]')

@@ -26,10 +26,16 @@ def _setup_module():
     return module
 
 
-def test_every_pyx_is_an_extension_of_its_dotted_name():
+def test_every_pyx_and_marked_py_is_an_extension_of_its_dotted_name():
     extensions = {ext.name: ext for ext in _setup_module().native_extensions()}
     pyx = sorted(p.relative_to(REPO) for p in (REPO / "toolkit").rglob("*.pyx"))
-    assert sorted(extensions) == sorted(".".join(p.with_suffix("").parts) for p in pyx)
+    marked = sorted(p.relative_to(REPO) for p in (REPO / "toolkit").rglob("*.py")
+                    if p.read_text(encoding="utf-8").startswith("# toolkit: compile\n"))
+    assert marked, "no pure-Python-mode module found"
+    assert sorted(extensions) == sorted(".".join(p.with_suffix("").parts)
+                                        for p in pyx + marked)
+    state = extensions["toolkit.games.nanhuang2.state"]
+    assert state.sources == ["toolkit/games/nanhuang2/state.py"]
     mt = extensions["toolkit.native.mt"]
     assert mt.sources == ["toolkit/native/mt.pyx"]
     assert "-O2" in mt.extra_compile_args

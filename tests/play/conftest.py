@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import threading
 from contextlib import contextmanager
 
 import pytest
+from serve_kit import in_thread
 
 from toolkit import BUNDLED_PROJECT
 from toolkit.content.validate import load_catalog
@@ -34,12 +34,5 @@ def caravans():
 @contextmanager
 def serving(game, catalog, seed, lineup, out, lang="en"):
     host = Host(Table(game, catalog, seed, lineup), out, lang, pace=0.0)
-    server = make_server(host, port=0)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                              daemon=True)
-    thread.start()
-    try:
-        yield host, f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with in_thread(make_server(host, port=0)) as url:
+        yield host, url

@@ -7,31 +7,23 @@ replay --record`; the page's own view and an undo; the agents move at pace 0 her
 from __future__ import annotations
 
 import re
-import shutil
 import time
 
 import pytest
 from click.testing import CliRunner
+from serve_kit import chromium
 
 from toolkit.cli import cli
 
 from .conftest import CARAVANS_BOTS, serving
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
 OVER_OR_MINE = ("document.body.dataset.over === 'yes' || "
                 "document.querySelectorAll('button.act').length > 0")
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright import sync_api  # a test dependency: missing is a failure, not a skip
-    assert CHROMIUM is not None, "no system Chromium: apt-get install chromium (README)"
-    with sync_api.sync_playwright() as play:
-        chromium = play.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 def wait_for(page, expression: str, timeout: float = 20.0) -> None:

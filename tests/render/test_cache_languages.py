@@ -4,36 +4,19 @@ so switching between en and zh renders nothing again."""
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 from toolkit.render.build import build
 from toolkit.render.cache import FaceCache
 from toolkit.render.options import BuildOptions
 
-GAME = """\
-kind: game
-id: potions
-title: {en: Potion Workshop, zh: 药剂工坊}
-players: {min: 2, max: 4}
-kinds:
-  potion:
-    label: {en: Potion, zh: 药剂}
-    file: potions.yaml
-    fields:
-      cost: {type: int, min: 0, max: 10, label: {en: Cost, zh: 价格}}
-"""
-CARDS = """\
-kind: potion
-cards:
-  - {id: healing_draught, name: {en: Healing Draught, zh: 治疗药水}, cost: 2}
-  - {id: fire_tonic, name: {en: Fire Tonic, zh: 火焰药剂}, cost: 3}
-"""
+POTIONS = Path(__file__).resolve().parents[1] / "fixtures" / "potions"
 
 
 def test_switching_languages_renders_nothing_again(tmp_path):
     project = tmp_path / "potions"
-    (project / "cards").mkdir(parents=True)
-    (project / "cards" / "game.yaml").write_text(GAME, encoding="utf-8")
-    (project / "cards" / "potions.yaml").write_text(CARDS, encoding="utf-8")
+    shutil.copytree(POTIONS, project)
     out = tmp_path / "out"
     runs = [build(project, BuildOptions(out=out, lang=lang, layout="duplex", workers=1))
             for lang in ("en", "zh", "en", "zh")]

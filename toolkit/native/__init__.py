@@ -12,6 +12,10 @@ A package of compiled modules that cimport each other (the Caravans core) is use
 not at all: `load_package(package, module)` returns its compiled `module` only when every
 `.pyx` of the package (and every compiled module they cimport) is built and newer than its
 sources (`builds.py`), else None, and the notice names the modules at fault.
+
+A pure-Python-mode module (a `.py` whose first line is `# toolkit: compile`, typed by a
+`.pxd` beside it) needs no `load`: it is imported by its own name, and the import hook of
+`pure.py` picks its build or the `.py` itself; `status` and `notice` include those modules.
 """
 
 from __future__ import annotations
@@ -111,23 +115,39 @@ def package_state(package: str) -> str:
 
 
 def _built(name: str) -> str:
-    """COMPILED, PYTHON (no extension file) or STALE of dotted `name`, from the files."""
+    """COMPILED, PYTHON (no extension file) or STALE of dotted `name`, from the files (a
+    pure-mode module: its package folder's, whose modules are used together)."""
+    if _is_pure(name):
+        return builds.folder_state(builds.source(name, "").parent)[0]
     state, why = builds.module_state(name)
     _note_mirror(name, why)
     return state
 
 
 def declared() -> list[str]:
-    """The dotted names of every compiled part of the installed package (its .pyx files)."""
+    """The dotted names of every compiled part of the installed package: its .pyx files and
+    its pure-Python-mode modules (builds.PURE)."""
     root = PACKAGE.parent
-    return sorted(".".join(p.relative_to(root).with_suffix("").parts)
-                  for p in PACKAGE.rglob("*.pyx"))
+    return sorted([".".join(p.relative_to(root).with_suffix("").parts)
+                   for p in PACKAGE.rglob("*.pyx")] + builds.pure_modules())
+
+
+def _is_pure(name: str) -> bool:
+    """Whether dotted `name` is a pure-Python-mode module (a marked .py, no .pyx)."""
+    return builds.marked(builds.source(name, ".py")) and not builds.source(name, ".pyx").is_file()
+
+
+def _pure() -> tuple[dict[str, str], dict[str, str]]:
+    """(state of each pure-mode module imported so far, why each refused build was) from
+    the import hook (toolkit/native/pure.py), empty before it is installed."""
+    hook = sys.modules.get("toolkit.native.pure")
+    return (dict(hook.played), dict(hook.faults)) if hook else ({}, {})
 
 
 def status() -> list[tuple[str, str]]:
     """(name, "compiled" | "python" | "stale") of every compiled part: as loaded when it
     was, else whether it is built and current (always "python" under TOOLKIT_PURE_PYTHON)."""
-    found = dict(_loaded)
+    found = {**_loaded, **_pure()[0]}
     for name in declared():
         if name not in found:
             found[name] = PYTHON if pure_python() else _built(name)
@@ -143,11 +163,19 @@ def notice() -> str | None:
         name, why = sorted(_broken.items())[0]
         return (f"note: compiled part {_shown([name])} does not load ({why}); using the "
                 "Python engine (same results, slower). Rebuild with pip install -e .")
-    if _mirror:
+    refused = _pure()[1]  # a build refused by this run's imports: first, it is what played
+    if not refused and _mirror:
         name, why = sorted(_mirror.items())[0]
         return (f"note: {why}, so the compiled {_shown([name])} would play the old rule; "
                 "using the Python engine (same results, slower). Port the change, run "
                 "scripts/stamp_mirrors.py, then pip install -e .")
+    refused = refused or {name: builds.folder_state(builds.source(name, "").parent)[1]
+                          for name, how in found if how == STALE and _is_pure(name)}
+    if refused:
+        name, why = sorted(refused.items())[0]
+        return (f"note: {why}, so its compiled build would play the old code; "
+                f"{_shown([name.rpartition('.')[0]])} plays as Python (same results, "
+                "slower). Rebuild with pip install -e .")
     stale = [name for name, how in found if how == STALE]
     if stale:
         return (f"note: compiled parts older than their source ({_shown(stale)}); "

@@ -10,6 +10,13 @@ dependency tracking) rebuilds every dependent module, so a fresh build always pa
 missing or stale and none of them may be used. (`include "x.pxi"` lines are not followed:
 the toolkit has none.) setup.py uses the same check to keep, in an in-place rebuild, the
 modules that are current.
+
+A pure-Python-mode module is a `.py` whose first line is `# toolkit: compile` (PURE),
+optionally with an augmenting `.pxd` beside it: the same file plays as Python and, built,
+as C. A build writes the digests of the .py and .pxd it was made from into the extension
+file (STAMP); the build is current only while both still match (a digest, not a time: an
+edit that keeps the time, or a checkout, is caught too). toolkit/native/pure.py is the
+import hook that makes the .py play whenever its build is not current.
 """
 
 from __future__ import annotations
@@ -102,11 +109,12 @@ def digest(path: Path) -> str | None:
         info = path.stat()
     except OSError:
         return None
-    return _digest(str(path), info.st_mtime_ns, info.st_size)
+    # ctime too: a write changes it even when the mtime is put back (`touch -r`, a checkout)
+    return _digest(str(path), (info.st_mtime_ns, info.st_ctime_ns), info.st_size)
 
 
 @functools.lru_cache(maxsize=1024)
-def _digest(path: str, stamp: int, size: int) -> str | None:
+def _digest(path: str, stamp: tuple, size: int) -> str | None:
     try:
         return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
     except OSError:
@@ -164,6 +172,127 @@ def dependencies(name: str, folder: Path | None = None) -> dict[str, list[Path]]
     return found
 
 
+# ---- pure-Python-mode modules: one typed .py that plays as Python or compiles -----------
+PURE = "# toolkit: compile"  # the first line of a .py that setup.py compiles in place
+STAMP = b"toolkit-source-digest:"  # what a build writes into the .so, then the stamp, NUL
+
+
+def marked(path: Path) -> bool:
+    """Whether the .py file `path` asks to be compiled: its first line is PURE."""
+    try:
+        info = path.stat()
+    except OSError:
+        return False
+    return _marked(str(path), info.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=1024)
+def _marked(path: str, stamp: int) -> bool:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.readline().strip() == PURE
+    except OSError:
+        return False
+
+
+def pure_modules() -> list[str]:
+    """Dotted names of every pure-mode module of the package (a marked .py, no .pyx)."""
+    base = root()
+    return sorted(".".join(path.relative_to(base).with_suffix("").parts)
+                  for path in (base / "toolkit").rglob("*.py")
+                  if marked(path) and not path.with_suffix(".pyx").is_file())
+
+
+def pure_stamp(py: Path) -> str:
+    """What a compiled pure-mode module was made from: the digests of its .py, of the
+    augmenting .pxd beside it ("-" when there is none) and of every toolkit .pxd that one
+    cimports, transitively (their declarations are compiled into it)."""
+    name = _dotted(py)
+    others = sorted(path for module, paths in dependencies(name, py.parent).items()
+                    if module != name for path in paths)
+    return "+".join([digest(py) or "-", digest(py.with_suffix(".pxd")) or "-"]
+                    + [digest(path) or "-" for path in others])
+
+
+def _dotted(py: Path) -> str:
+    """The dotted name of the module file `py` (its stem when outside root())."""
+    try:
+        return ".".join(py.relative_to(root()).with_suffix("").parts)
+    except ValueError:
+        return py.stem
+
+
+def built_stamp(built: Path) -> str | None:
+    """The pure_stamp a build wrote into the extension file `built` (None: none found)."""
+    try:
+        info = built.stat()
+    except OSError:
+        return None
+    return _built_stamp(str(built), info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _built_stamp(path: str, stamp: int, size: int) -> str | None:
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    at = data.find(STAMP)
+    if at < 0:
+        return None
+    end = data.find(b"\0", at)
+    return data[at + len(STAMP):end].decode("ascii", "replace")
+
+
+def pure_state(py: Path, built: Path | None) -> tuple[str, str]:
+    """(COMPILED | PYTHON | STALE, why) of the pure-mode module of `py` built as `built`:
+    STALE when the .py, its .pxd or a .pxd that one cimports differs from what the build
+    was made from (its stamp: digests, not times)."""
+    if built is None or not built.is_file():
+        return PYTHON, "not built"
+    made, now = built_stamp(built), pure_stamp(py)
+    if made != now:
+        old, new = (made or "").split("+"), now.split("+")
+        changed = (py.name if old[:1] != new[:1] else py.with_suffix(".pxd").name
+                   if old[1:2] != new[1:2] else "a .pxd it cimports")
+        return STALE, f"{changed} changed since it was compiled"
+    return COMPILED, ""
+
+
+def folder_state(folder: Path) -> tuple[str, str]:
+    """(state, why) of the pure-mode modules of one package folder, used together or not
+    at all (their .pxd files may declare each other's classes): COMPILED when every one is,
+    else the first fault (a STALE one before a PYTHON one), why naming its file."""
+    worst = (COMPILED, "")
+    for py in sorted(folder.glob("*.py")):
+        if not marked(py) or py.with_suffix(".pyx").is_file():
+            continue
+        state, why = pure_state(py, extension_in(folder, py.stem))
+        where = _shown_folder(folder)
+        if state == STALE:
+            return STALE, f"{where}/{why}"
+        if state == PYTHON and worst[0] == COMPILED:
+            worst = (PYTHON, f"{where}/{py.name} is not compiled")
+    return worst
+
+
+def _shown_folder(folder: Path) -> str:
+    """`folder` from the folder holding toolkit/ (toolkit/games/x), else its own name."""
+    try:
+        return folder.resolve().relative_to(root()).as_posix()
+    except ValueError:
+        return folder.name
+
+
+def extension_in(folder: Path, leaf: str) -> Path | None:
+    """The built extension file of module `leaf` in `folder`, None when there is none."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = folder / (leaf + suffix)
+        if path.is_file():
+            return path
+    return None
+
+
 def module_state(name: str, built: Path | None = None,
                  margin: float = STALE_AFTER) -> tuple[str, str]:
     """(COMPILED | PYTHON | STALE, why) of dotted `name` (or of the extension file
@@ -171,6 +300,9 @@ def module_state(name: str, built: Path | None = None,
     STALE when one of its sources (see `dependencies`) is newer than it by > `margin` s,
     or when a Python module it mirrors changed since it was ported (`mirror_fault`)."""
     built = built or extension(name)
+    py = source(name, ".py")
+    if not source(name, ".pyx").is_file() and marked(py):
+        return pure_state(py, built)
     try:
         made = built.stat().st_mtime
     except (OSError, AttributeError):

@@ -26,10 +26,13 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from toolkit.sim.logit import RIDGE, Z95, Factor, Fit, factor, fit_clogit, game_shares, wald_p
-from toolkit.sim.stats import Record, score, seats, turn_position
+from toolkit.sim.logit import (RIDGE, Z95, Factor, Fit, factor_codes, fit_clogit,
+                               fit_clogit_parts, game_shares, wald_p)
+from toolkit.sim.design import Coded, Design, Held, design_of
+from toolkit.sim.stats import Record
 from toolkit.sim.stats_math import chi_square_p
 
+CHUNK_GAMES = 20_000  # games a part of the fits' rows (a longer run's rows go in parts)
 CONFOUNDED = 0.95  # share of a level's rows in one level of another factor, and of its rows
 STEP = 1e-5        # central differences for the delta method's gradients
 MODEL = {"method": "conditional logit over the players of each game (Newton), Wald 95 % "
@@ -40,43 +43,86 @@ MODEL = {"method": "conditional logit over the players of each game (Newton), Wa
 
 class Base:
     """The rows of a run, grouped by game, and the factors every model shares: agent and
-    seat. A game nobody won says nothing about who wins and is left out of the model."""
+    seat. A game nobody won says nothing about who wins and is left out of the model. Built
+    from the run's compact design (toolkit.sim.design), or from a list of records."""
 
-    def __init__(self, records: Sequence[Record]):
-        decided = [r for r in records if r["winner"]]
-        pairs = list(seats(decided))
-        self.pairs = pairs
-        self.games = len(decided)
-        self.y = np.array([score(r, s) for r, s in pairs], dtype=float)
-        sizes = np.array([r["players"] for r in decided], dtype=int)
+    def __init__(self, records: "Sequence[Record] | Design"):
+        design = records if isinstance(records, Design) else design_of(records)
+        self.design = design
+        self.games = design.games
+        won = design.won.astype(float)
+        self.y = np.divide(1.0, won, out=np.zeros(len(won)), where=won > 0)
+        sizes = design.players.astype(int)
         self.starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(int) \
             if len(sizes) else np.zeros(0, dtype=int)
-        self.game_of = np.repeat(np.arange(len(decided)), sizes)
-        self.fair = np.array([1.0 / r["players"] for r, _ in pairs], dtype=float)
-        counts = {r["players"] for r, _ in pairs}
-        self.seat_key = (lambda r, s: str(turn_position(r, s))) if len(counts) <= 1 else \
-            (lambda r, s: f"{r['players']}:{turn_position(r, s)}")
-        self.agents = [str(r["agents"][s]) for r, s in pairs]
-        self.seats = [self.seat_key(r, s) for r, s in pairs]
-        self.agent = factor("agent", self.agents)
-        self.seat = factor("seat", self.seats, block=_player_block)
+        self.game_of = np.repeat(np.arange(len(sizes)), sizes)
+        row_players = np.repeat(sizes, sizes)
+        self.fair = 1.0 / row_players if len(row_players) else np.zeros(0)
+        positions = design.position.astype(np.int64)
+        keys = row_players.astype(np.int64) * 256 + positions
+        used, codes = np.unique(keys, return_inverse=True)
+        mixed = len(set(sizes.tolist())) > 1
+        self.seats = Coded(codes, [f"{k // 256}:{k % 256}" if mixed else str(k % 256)
+                                   for k in used.tolist()])
+        self.pairs = range(len(self.y))  # one row a player-game of a decided game
+        self.agents = design.agents
+        self.agent = factor_codes("agent", self.agents.codes, self.agents.labels)
+        self.seat = factor_codes("seat", self.seats.codes, self.seats.labels,
+                                 block=_player_block)
+        # whole games of at most CHUNK_GAMES: (first row, end row, the games' starts)
+        self.chunks = []
+        for g0 in range(0, len(sizes), CHUNK_GAMES):
+            g1 = min(g0 + CHUNK_GAMES, len(sizes))
+            r0 = int(self.starts[g0])
+            r1 = int(self.starts[g1]) if g1 < len(sizes) else len(self.y)
+            self.chunks.append((r0, r1, self.starts[g0:g1] - r0))
 
-    def fit(self, factors: Sequence[Factor], extra: np.ndarray | None = None):
-        """(fit, X, slices): the conditional logit of these factors (and `extra` columns)."""
-        parts = [f.columns for f in factors]
-        if extra is not None:
-            parts.append(extra.reshape(len(self.y), -1))
-        X = np.hstack(parts) if parts else np.zeros((len(self.y), 0))
+    def fit(self, factors: Sequence[Factor], extra: Callable | None = None):
+        """(fit, X, slices): the conditional logit of these factors (and the columns
+        `extra(lo, hi)` gives rows lo..hi); X(lo, hi) builds the design's rows lo..hi."""
+        def X(lo: int, hi: int) -> np.ndarray:
+            parts = [f.contrast[f.rows[lo:hi]] for f in factors]
+            if extra is not None:
+                more = extra(lo, hi)
+                parts.append(more.reshape(hi - lo, -1) if hi > lo else more)
+            return np.hstack(parts) if parts else np.zeros((hi - lo, 0))
+
         slices, start = [], 0
         for f in factors:
-            slices.append(slice(start, start + f.columns.shape[1]))
-            start += f.columns.shape[1]
-        if X.shape[1] == 0:
+            slices.append(slice(start, start + f.contrast.shape[1]))
+            start += f.contrast.shape[1]
+        width = X(0, 0).shape[1]
+        if width == 0:
             return Fit(np.zeros(0), np.zeros((0, 0)), 0, True), X, slices
-        return fit_clogit(X, self.y, self.starts), X, slices
+        if len(self.chunks) == 1:  # one matrix: as fit_clogit
+            whole = X(0, len(self.y))
+            return fit_clogit(whole, self.y, self.starts), lambda lo, hi: whole[lo:hi], slices
+        parts = lambda: ((X(lo, hi), self.y[lo:hi], st) for lo, hi, st in self.chunks)  # noqa
+        return fit_clogit_parts(parts, width), X, slices
+
+    def summed(self, part: Callable) -> Any:
+        """The sum over the chunks of part(lo, hi, starts) (arrays)."""
+        total = None
+        for lo, hi, st in self.chunks:
+            value = part(lo, hi, st)
+            total = value if total is None else total + value
+        return total
 
     def shares(self, eta) -> np.ndarray:
         return game_shares(eta, self.starts)
+
+
+def column_shares(eta: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """`game_shares` of each column of `eta` (rows × columns), all at once: the games of
+    each player count as one (games × players × columns) block."""
+    sizes = np.diff(np.append(starts, len(eta)))
+    out = np.empty_like(eta)
+    for players in np.unique(sizes):
+        rows = starts[sizes == players][:, None] + np.arange(players)[None, :]
+        block = eta[rows]
+        w = np.exp(block - block.max(axis=1, keepdims=True))
+        out[rows] = w / w.sum(axis=1, keepdims=True)
+    return out
 
 
 def _player_block(value: str) -> str:
@@ -123,14 +169,17 @@ def factor_effects(base: Base, target: Factor, fit, X, cols: slice) -> dict[str,
     """Each level of `target` (whose design columns are `cols` of X): its players' share of
     their games from the family's effects alone, against the fair share."""
     theta, cov = fit.beta[cols], fit.cov[cols, cols]
-    rows = np.array(target.rows)
-    member = np.eye(len(target.levels))[rows]
-    count = member.sum(axis=0)
-    C = X[:, cols]
-    shares = lambda t: (member.T @ base.shares(C @ t)) / count  # noqa: E731
+    rows = np.asarray(target.rows)
+    eye = np.eye(len(target.levels))
+    count = base.summed(lambda lo, hi, st: eye[rows[lo:hi]].sum(axis=0))
+
+    def shares(t):
+        return base.summed(lambda lo, hi, st: eye[rows[lo:hi]].T @ game_shares(
+            X(lo, hi)[:, cols] @ t, st)) / count
+
     rates, J = shares(theta), _jacobian(shares, theta)
-    fair = member.T @ base.fair / count
-    n_games = [len(set(base.game_of[rows == j])) for j in range(len(target.levels))]
+    fair = base.summed(lambda lo, hi, st: eye[rows[lo:hi]].T @ base.fair[lo:hi]) / count
+    n_games = [len(np.unique(base.game_of[rows == j])) for j in range(len(target.levels))]
     out = {}
     for j, level in enumerate(target.levels):
         c = target.contrast[j]
@@ -157,14 +206,16 @@ def _holm(entries: dict[str, dict], comparisons: int | None = None) -> dict[str,
     return entries
 
 
-def _confounding(levels: Sequence[str], others: Mapping[str, Sequence[str]],
+def _confounding(levels: "Sequence[str] | Coded", others: Mapping[str, Any],
                  entries: dict[str, dict]) -> None:
     """Marks each level aliased with a level of another factor (see the module doc)."""
+    levels = Coded.of(levels)
     for family, values in others.items():
-        if len(set(values)) < 2:
+        values = Coded.of(values)
+        if values.distinct() < 2:
             continue
-        per_other = Counter(values)
-        pairs = Counter(zip(levels, values))
+        per_other = values.counts()
+        pairs = levels.pairs(values)
         for key, entry in entries.items():
             mine = {o: n for (lvl, o), n in pairs.items() if lvl == key}
             if not mine or "confounded_with" in entry:
@@ -180,10 +231,11 @@ def refines(fine: Sequence[str], coarse: Sequence[str]) -> dict[str, str] | None
     in one level of `coarse` (each faction always in one seat; a seat always one faction),
     else None. Then `coarse` is a function of `fine`: beside each other in one model their
     effects cannot be told apart."""
-    if len(set(fine)) < 2 or len(set(coarse)) < 2:
+    fine, coarse = Coded.of(fine), Coded.of(coarse)
+    if fine.distinct() < 2 or coarse.distinct() < 2:
         return None
-    pairs = Counter(zip(fine, coarse))
-    rows = Counter(fine)
+    pairs = fine.pairs(coarse)
+    rows = fine.counts()
     out = {}
     for level in sorted(rows):
         other, n = max(((o, n) for (f, o), n in pairs.items() if f == level),
@@ -219,9 +271,9 @@ def family_effects(base: Base, name: str, target: Factor, adjust: Mapping[str, F
     it or that it refines would split one effect between two names arbitrarily: it is left
     out of this fit, and the levels are marked bound to it); its joint test goes into
     `tests`; levels aliased one to one with a level of another factor are marked too."""
-    levels = [str(target.levels[i]) for i in target.rows]
-    context = {n: [str(f.levels[i]) for i in f.rows] for n, f in adjust.items()}
-    context.update(others or {})
+    levels = Coded(target.rows, [str(v) for v in target.levels])
+    context = {n: Coded(f.rows, [str(v) for v in f.levels]) for n, f in adjust.items()}
+    context.update({n: Coded.of(v) for n, v in (others or {}).items()})
     tied = {n for n, vals in context.items()
             if refines(levels, vals) is not None or refines(vals, levels) is not None}
     keep = [f for n, f in adjust.items() if n not in tied]
@@ -238,12 +290,13 @@ def family_effects(base: Base, name: str, target: Factor, adjust: Mapping[str, F
 def group_family(base: Base, name: str, values: Sequence, tests: dict | None = None,
                  others: Mapping[str, Sequence[str]] | None = None) -> dict[str, dict]:
     """A group of `seat_groups` (one value per row) as a factor beside agent and seat."""
-    target = factor(name, [str(v) for v in values])
+    values = Coded.of([str(v) for v in values]) if not isinstance(values, Coded) else values
+    target = factor_codes(name, values.codes, [str(v) for v in values.labels])
     return family_effects(base, name, target, {"agent": base.agent, "seat": base.seat},
                           tests, others)
 
 
-def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], bool] = None,
+def set_family(base: Base, held: "Sequence[Iterable[str]] | Held", keep: Callable[[str], bool] = None,
                block: Callable[[str], Any] = lambda item: 0, min_games: int = 5
                ) -> dict[str, dict]:
     """Items each row may hold several of (e.g. cards used), in one model: an indicator per
@@ -252,15 +305,27 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
     cards); a block of one item against not holding it. `rate` is its holders' share of
     their games from the items' effects alone, `rate_without` the same players' with an
     average item of the block instead (or none). These are usage statistics: holding an
-    item is chosen during play, so its effect is not a balance verdict."""
-    sets = [{i for i in map(str, h) if keep is None or keep(i)} for h in held]
-    count = Counter(i for s_ in sets for i in s_)
-    items = sorted(i for i, n in count.items() if min_games <= n < len(sets))
+    item is chosen during play, so its effect is not a balance verdict. `held`: each row's
+    items, or the design's `Held` bit sets. The rows are taken a chunk of games at a time
+    (`Base.chunks`), so a long run never holds a rows × items matrix."""
+    held = held if isinstance(held, Held) else Held.of_sets(held)
+    labels, count, rows = held.labels, held.counts(), len(base.y)
+    chosen = [k for k, i in enumerate(labels) if (keep is None or keep(i))
+              and min_games <= count[k] < rows]
+    items = [labels[k] for k in chosen]
     if not items:
         return {}
-    H = np.array([[i in s_ for i in items] for s_ in sets], dtype=float)
-    fit, X, _ = base.fit([base.agent, base.seat], H)
-    first = X.shape[1] - len(items)
+    cached: dict = {}
+
+    def H_of(lo: int, hi: int) -> np.ndarray:
+        if len(base.chunks) == 1:  # one chunk: made once
+            if "H" not in cached:
+                cached["H"] = held.dense(chosen, 0, rows)
+            return cached["H"][lo:hi]
+        return held.dense(chosen, lo, hi)
+
+    fit, _, _ = base.fit([base.agent, base.seat], H_of)
+    first = base.agent.contrast.shape[1] + base.seat.contrast.shape[1]
     gamma, cov = fit.beta[first:], fit.cov[first:, first:]
     peers: dict = {}
     for k, item in enumerate(items):
@@ -271,21 +336,26 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
         group = peers[block(item)]
         if len(group) > 1:
             contrast[k, group] -= 1.0 / len(group)
-    holders = H.sum(axis=0)
+    holders = base.summed(lambda lo, hi, st: H_of(lo, hi).sum(axis=0))
 
     def gaps(g):
-        with_ = (H.T @ base.shares(H @ g)) / holders
-        without = np.array([H[:, k] @ base.shares(H @ (g - (contrast[k] @ g) * np.eye(
-            len(items))[k])) / holders[k] for k in range(len(items))])
+        def part(lo, hi, st):
+            H = H_of(lo, hi)
+            eta = H @ g
+            # item k replaced by its block's average: column k's term of eta taken away
+            return np.concatenate([H.T @ game_shares(eta, st), (H * column_shares(
+                eta[:, None] - H * (contrast @ g)[None, :], st)).sum(axis=0)])
+        total = base.summed(part)
+        with_, without = total[:len(items)] / holders, total[len(items):] / holders
         return np.concatenate([with_, with_ - without])
 
     values, J = gaps(gamma), _jacobian(gaps, gamma)
     out = {}
     for k, item in enumerate(items):
-        mine = H[:, k].astype(bool)
+        mine = held.column(chosen[k])
         rate, effect = float(values[k]), float(values[len(items) + k])
         se_eff, beta = _se(J[len(items) + k], cov), float(contrast[k] @ gamma)
-        entry = _entry(int(mine.sum()), len(set(base.game_of[mine])),
+        entry = _entry(int(mine.sum()), len(np.unique(base.game_of[mine])),
                        float(base.y[mine].sum()), rate, se_eff, rate - effect, beta,
                        _se(contrast[k], cov))
         entry["ci95"] = [max(0.0, rate - Z95 * _se(J[k], cov)),
@@ -294,17 +364,24 @@ def set_family(base: Base, held: Sequence[Iterable[str]], keep: Callable[[str], 
         entry["raw_rate_without"] = float(base.y[~mine].mean())
         entry["against"] = "peers" if len(peers[block(item)]) > 1 else "none"
         del entry["fair"]
-        _confounding(["1" if h else "0" for h in mine], {"agent": base.agents}, {"1": entry})
+        _confounding(Coded(mine.astype(np.int64), ["0", "1"]), {"agent": base.agents},
+                     {"1": entry})
         out[item] = entry
     return _holm(out)
 
 
-def adjusted(records: Sequence[Record],
+def adjusted(records: "Sequence[Record] | Design",
              groups: Callable[[Record], Mapping[str, list]] | None = None) -> dict[str, Any]:
     """report.json's `adjusted` section: the model (with each family's joint test), then
-    agent, seat and each game group."""
-    base = Base(records)
-    if not base.pairs:
+    agent, seat and each game group (the records' `groups`, or the design's)."""
+    if not isinstance(records, Design):
+        records = design_of(records, groups)
+    return adjusted_of(Base(records))
+
+
+def adjusted_of(base: Base) -> dict[str, Any]:
+    """`adjusted` of a run's rows."""
+    if not len(base.pairs):
         return {}
     tests: dict[str, dict] = {}
     out: dict[str, Any] = {"model": {**MODEL, "rows": len(base.y), "games": base.games,
@@ -313,14 +390,12 @@ def adjusted(records: Sequence[Record],
                                                    {"seat": base.seat}, tests),
                            "seat": family_effects(base, "seat", base.seat,
                                                   {"agent": base.agent}, tests)}
-    if groups is not None:
-        values = {family: [str(groups(r)[family][s]) for r, s in base.pairs]
-                  for family in groups(base.pairs[0][0])}
-        for family, vals in values.items():
-            others = {f: v for f, v in values.items() if f != family}
-            out[family] = group_family(base, family, vals, tests, others)
-        for family, vals in values.items():  # a seat bound to a group: marked beside it too
-            if not any(e.get("bound") for e in out["seat"].values()):
-                bind(out["seat"], base.seats, family, vals)
+    values = base.design.groups
+    for family, vals in values.items():
+        others = {f: v for f, v in values.items() if f != family}
+        out[family] = group_family(base, family, vals, tests, others)
+    for family, vals in values.items():  # a seat bound to a group: marked beside it too
+        if not any(e.get("bound") for e in out["seat"].values()):
+            bind(out["seat"], base.seats, family, vals)
     out["model"]["converged"] = all(t["converged"] for t in tests.values())
     return out

@@ -93,6 +93,48 @@ def play_batch(project_root: str, content_hash: str, items: Sequence[Item],
     return out
 
 
+_REPORTERS: dict[tuple, Any] = {}  # (project, content hash) -> the run's reporters
+
+
+def play_tallied(project_root: str, content_hash: str, items: Sequence[Item],
+                 trust: bool = False) -> "Tallied":
+    """`play_batch`, with the parent's share of the work done here: each record as its
+    games.jsonl line (bytes) and the batch's tally of every reporter of the report
+    (toolkit.sim.reporters), so the parent only writes the lines and merges the tallies."""
+    from toolkit.games import game_for
+    from toolkit.sim.reporters import RunReporters
+    from toolkit.sim.stream import line
+
+    pairs = play_batch(project_root, content_hash, items, trust)
+    key = (str(project_root), content_hash)
+    if key not in _REPORTERS:
+        catalog = catalog_for(project_root, content_hash)
+        _REPORTERS.clear()
+        _REPORTERS[key] = RunReporters(game_for(catalog, trust=trust, command="simulate"),
+                                       catalog)
+    reporters = _REPORTERS[key]
+    tally = reporters.seal(reporters.add_all(reporters.empty(), pairs))
+    return Tallied([(i, line(r).encode("utf-8")) for i, r in pairs], tally)
+
+
+class Tallied:
+    """A tallied batch: (game index, games.jsonl line) of each game, and the tally."""
+
+    __slots__ = ("lines", "tally")
+
+    def __init__(self, lines: list[tuple[int, bytes]], tally: dict):
+        self.lines, self.tally = lines, tally
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def __getstate__(self):
+        return (self.lines, self.tally)
+
+    def __setstate__(self, state):
+        self.lines, self.tally = state
+
+
 def action_kind(game, action) -> str:
     """An action's kind for the report's counts: the `kind` of a dict, the first word of a
     list, else the JSON value itself as text."""
@@ -161,11 +203,13 @@ def check_backend(backend: str, scheduler: str | None) -> None:
 def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str]],
               workers: int | None = None, backend: str = "local", scheduler: str | None = None,
               progress: bool = True, trust: bool = False, on_batch: Callable | None = None,
-              wait_workers: float = WAIT_WORKERS) -> list[Record]:
+              wait_workers: float = WAIT_WORKERS, tallied: bool = False) -> list[Record]:
     """Records of the games (seed i played by lineups[i], one agent per seat), in seed order.
     A run stopped with Ctrl-C returns the records of the games that finished; one whose Dask
     cluster failed raises RunStopped with them. `on_batch([(index, record)])` is called as
-    each batch arrives (to stream them to a file)."""
+    each batch arrives (to stream them to a file). With `tallied`, the workers send each
+    batch as `Tallied` (lines and the reporters' tally) to `on_batch`, and no record is
+    kept or returned (simulate: the parent's memory stays flat)."""
     if len(seeds) != len(lineups):
         raise UsageError(f"{len(seeds)} seeds but {len(lineups)} line-ups")
     workers = workers or available_cores()
@@ -178,25 +222,29 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     size = batch_size(len(items), workers)
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
     check_backend(backend, scheduler)
-    local = (_start_local(root, content_hash, chunks, workers, trust) if backend == "local"
-             else None)
+    task = play_tallied if tallied else play_batch
+    local = (_start_local(root, content_hash, chunks, workers, trust, task)
+             if backend == "local" else None)
     done: dict[int, Record] = {}
+    count = [0]
     start = time.monotonic()
     with show_progress("simulating", total=len(items), enabled=progress) as step:
         def collect(pairs):
-            done.update(pairs)
+            if not tallied:
+                done.update(pairs)
+            count[0] += len(pairs)
             if on_batch is not None:
                 on_batch(pairs)
-            rate = len(done) / max(time.monotonic() - start, 1e-9)
+            rate = count[0] / max(time.monotonic() - start, 1e-9)
             step(len(pairs), note=f"{rate:,.1f} games/s")
         try:
             if backend == "dask":
                 _run_dask(root, content_hash, chunks, workers, scheduler, collect, trust,
-                          wait_workers)
+                          wait_workers, task)
             elif local:
                 _collect_local(*local, collect)
             else:
-                _run_inline(root, content_hash, chunks, collect, trust)
+                _run_inline(root, content_hash, chunks, collect, trust, task)
         except KeyboardInterrupt:
             pass
         except RunStopped as stop:
@@ -215,9 +263,11 @@ def check_compiled(root: str, trust: bool) -> None:
     game_for(catalog, trust=trust, command="simulate").play_batch(catalog, [])
 
 
-def _run_inline(root, content_hash, chunks, collect, trust: bool = False) -> None:
-    """One worker: every game in this process, one at a time; the project's files are
-    looked at once a batch, as a worker process does (a compiled game takes ~1 ms)."""
+def _run_inline(root, content_hash, chunks, collect, trust: bool = False,
+                task: Callable = play_batch) -> None:
+    """One worker: every game in this process, one at a time (a tallied run: a batch at a
+    time); the project's files are looked at once a batch, as a worker process does (a
+    compiled game takes ~1 ms)."""
     from toolkit.content.variants import selected
 
     key = f"{Path(root).resolve()}\0{selected() or ''}"  # as catalog_for keys it
@@ -225,8 +275,11 @@ def _run_inline(root, content_hash, chunks, collect, trust: bool = False) -> Non
         catalog_for(root, content_hash)
         _FRESH.add(key)
         try:
+            if task is not play_batch:  # a tallied run: one tally a batch, as a worker's
+                collect(task(root, content_hash, chunk, trust))
+                continue
             for item in chunk:
-                collect(play_batch(root, content_hash, [item], trust))
+                collect(task(root, content_hash, [item], trust))
         finally:
             _FRESH.discard(key)
 
@@ -235,7 +288,8 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
 
 
-def _start_local(root, content_hash, chunks, workers, trust: bool = False):
+def _start_local(root, content_hash, chunks, workers, trust: bool = False,
+                 task: Callable = play_batch):
     """(pool, futures) with every batch queued, or None for a one-worker run. Called before
     the progress bar starts its thread: on Linux the workers are forked from this process
     and inherit its loaded catalog; elsewhere (or with threads running) a fork server."""
@@ -252,22 +306,26 @@ def _start_local(root, content_hash, chunks, workers, trust: bool = False):
         context.set_forkserver_preload(["toolkit.sim.batch", "toolkit.loop", *BUILTIN_MODULES])
     pool = ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context,
                                initializer=_ignore_sigint)
-    return pool, [pool.submit(play_batch, root, content_hash, chunk, trust) for chunk in chunks]
+    return pool, [pool.submit(task, root, content_hash, chunk, trust) for chunk in chunks]
 
 
 def _collect_local(pool, futures, collect: Callable) -> None:
-    """Batches as they finish; on Ctrl-C, queued batches are dropped, running ones kept."""
-    collected = set()
+    """Batches as they finish; on Ctrl-C, queued batches are dropped, running ones kept.
+    A collected batch's future is let go (it would hold its result: the parent's memory
+    would grow with the run)."""
+    waiting = dict.fromkeys(futures)  # an ordered set of the futures not collected yet
+    futures.clear()
     try:
-        for future in as_completed(futures):
+        for future in as_completed(list(waiting)):
+            del waiting[future]
             collect(future.result())
-            collected.add(future)
+            del future
     except KeyboardInterrupt:
-        for future in futures:
+        for future in waiting:
             future.cancel()
         pool.shutdown(wait=True)
-        for future in futures:
-            if future not in collected and not future.cancelled() and future.exception() is None:
+        for future in waiting:
+            if not future.cancelled() and future.exception() is None:
                 collect(future.result())
         raise
     except BaseException:
@@ -277,7 +335,8 @@ def _collect_local(pool, futures, collect: Callable) -> None:
 
 
 def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable,
-              trust: bool = False, wait_workers: float = WAIT_WORKERS) -> None:
+              trust: bool = False, wait_workers: float = WAIT_WORKERS,
+              task: Callable = play_batch) -> None:
     """The same batches as futures on a Dask cluster (a LocalCluster unless --scheduler),
     through the process's shared client; on an error the queued batches are cancelled.
     No worker for `wait_workers` seconds, or the scheduler lost: RunStopped (one line)."""
@@ -285,7 +344,7 @@ def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable,
 
     check_compiled(root, trust)
     client = shared_client(workers, scheduler)  # kept open: the next call reuses it
-    futures = client.map(play_batch, [root] * len(chunks), [content_hash] * len(chunks),
+    futures = client.map(task, [root] * len(chunks), [content_hash] * len(chunks),
                          chunks, [trust] * len(chunks), pure=False)
     gather_batches(client, futures, collect, wait_workers, scheduler or "the local cluster",
                    RunStopped)

@@ -154,6 +154,7 @@ def gather_batches(client, futures, collect, wait_workers: float, where: str, st
                         raise stopped(_lost(where, client))
                     collect(result)
                     collected.add(future.key)
+                    future.release()  # its result is ours: the cluster may forget it
                 continue
             if client.status != "running":  # "connecting": the scheduler went away
                 raise stopped(_lost(where, client))

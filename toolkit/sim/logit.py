@@ -82,20 +82,45 @@ def wald_p(estimate: float, se: float) -> float:
 @dataclass
 class Factor:
     """A factor in deviation coding: levels in blocks (each block sums to zero, e.g. the
-    seats of each player count); `contrast` maps the factor's columns to every level."""
+    seats of each player count); `contrast` maps the factor's columns to every level, and
+    row i's design columns are `contrast[rows[i]]` (`columns`: all of them at once)."""
 
     name: str
     levels: list
-    columns: np.ndarray    # n × (levels − blocks), the design columns
     contrast: np.ndarray   # levels × columns: level effect = contrast @ coefficients
-    rows: list             # each row's level index
+    rows: np.ndarray       # each row's level index
     block_of: list         # each level's block index
+
+    @property
+    def columns(self) -> np.ndarray:
+        """n × (levels − blocks), the design columns."""
+        return self.contrast[self.rows]
 
 
 def factor(name: str, values: Sequence[Hashable], block=lambda v: 0) -> Factor:
     """Deviation coding of `values` (one per row); `block(value)` groups levels that share
     a zero sum (default: one block). In a block of one level the level's effect is 0."""
     levels = sorted(set(values), key=lambda v: (str(block(v)), str(v)))
+    index = {v: i for i, v in enumerate(levels)}
+    rows = np.array([index[v] for v in values], dtype=np.int64)
+    return _coded(name, levels, rows, block)
+
+
+def factor_codes(name: str, codes: np.ndarray, labels: Sequence[Hashable],
+                 block=lambda v: 0) -> Factor:
+    """`factor` of the rows whose values are labels[codes] (the labels used, sorted as
+    `factor` sorts them), without a value per row."""
+    codes = np.asarray(codes, dtype=np.int64)
+    used = np.unique(codes)
+    levels = sorted((labels[i] for i in used), key=lambda v: (str(block(v)), str(v)))
+    index = {v: i for i, v in enumerate(levels)}
+    remap = np.zeros(max(len(labels), 1), dtype=np.int64)
+    for i in used:
+        remap[i] = index[labels[i]]
+    return _coded(name, levels, remap[codes], block)
+
+
+def _coded(name, levels, rows, block) -> Factor:
     index = {v: i for i, v in enumerate(levels)}
     blocks: dict = {}
     for v in levels:
@@ -108,12 +133,44 @@ def factor(name: str, values: Sequence[Hashable], block=lambda v: 0) -> Factor:
             contrast[i, col[i]] = 1.0
         if len(members) > 1:
             contrast[members[-1], [col[i] for i in members[:-1]]] = -1.0
-    rows = [index[v] for v in values]
     block_of = [0] * len(levels)
     for b, members in enumerate(blocks.values()):
         for i in members:
             block_of[i] = b
-    return Factor(name, levels, contrast[rows], contrast, rows, block_of)
+    return Factor(name, levels, contrast, rows, block_of)
+
+
+def fit_clogit_parts(parts, k: int, ridge: float = RIDGE, max_iter: int = 60,
+                     tol: float = 1e-8) -> Fit:
+    """`fit_clogit` over rows given in parts: `parts()` yields (X, y, starts) of whole
+    games (a long run's design is never one matrix); the information and the gradient are
+    the parts' sums."""
+    penalty = np.full(k, float(ridge))
+    beta = np.zeros(k)
+    converged, it = False, 0
+    for it in range(1, max_iter + 1):
+        hessian, grad = _summed_parts(parts, beta, penalty)
+        step = _solve(hessian, grad)
+        beta = beta + step
+        if float(np.max(np.abs(step), initial=0.0)) < tol:
+            converged = True
+            break
+    hessian, _ = _summed_parts(parts, beta, penalty)
+    return Fit(beta, np.linalg.pinv(hessian), it, converged)
+
+
+def _summed_parts(parts, beta, penalty):
+    hessian = grad = None
+    for X, y, starts in parts():
+        h, g = _clogit_parts(X, y, starts, beta, penalty if hessian is None else 0 * penalty)
+        if hessian is None:
+            hessian, grad = h, g
+        else:
+            hessian += h
+            grad += g
+    if hessian is None:
+        return np.diag(penalty), -penalty * beta
+    return hessian, grad
 
 
 def fit_clogit(X, y, starts, ridge: float = RIDGE, max_iter: int = 60,
@@ -128,19 +185,7 @@ def fit_clogit(X, y, starts, ridge: float = RIDGE, max_iter: int = 60,
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=float)
     starts = np.asarray(starts, dtype=int)
-    k = X.shape[1]
-    penalty = np.full(k, float(ridge))
-    beta = np.zeros(k)
-    converged, it = False, 0
-    for it in range(1, max_iter + 1):
-        hessian, grad = _clogit_parts(X, y, starts, beta, penalty)
-        step = _solve(hessian, grad)
-        beta = beta + step
-        if float(np.max(np.abs(step), initial=0.0)) < tol:
-            converged = True
-            break
-    hessian, _ = _clogit_parts(X, y, starts, beta, penalty)
-    return Fit(beta, np.linalg.pinv(hessian), it, converged)
+    return fit_clogit_parts(lambda: [(X, y, starts)], X.shape[1], ridge, max_iter, tol)
 
 
 def game_shares(eta, starts):

@@ -90,12 +90,13 @@ def game_view(report: Mapping[str, Any], names, game=None) -> dict[str, Any]:
     return dict(game.report_view(report, names)) if game is not None else {}
 
 
-def view_model(report: Mapping[str, Any], names=None, title: str = "", game=None
-               ) -> dict[str, Any]:
-    """Everything the template shows, already worded and formatted."""
+def view_model(report: Mapping[str, Any], names=None, title: str = "", game=None,
+               extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the template shows, already worded and formatted (`extra`: the game's
+    own parts, `game_view`, when already drawn)."""
     names = names or {}
     flagged = {(f["kind"], f["id"]) for f in report["flags"]}
-    extra = game_view(report, names, game)
+    extra = dict(extra) if extra is not None else game_view(report, names, game)
     template = extra.pop("template", None)
     return {**{k: v for k, v in extra.items() if k not in ("figures", "tables")},
             "game_template": Path(template).name if template else None,
@@ -160,10 +161,11 @@ def render_html(report: Mapping[str, Any], names=None, title: str = "", game=Non
     """The complete, self-contained report page (with the game's own parts)."""
     from toolkit.render.sandbox import environment
 
-    model = view_model(report, names, title, game)
+    extra = game_view(report, names, game)  # the game's plots: drawn once
+    model = view_model(report, names, title, game, extra)
     folders = [TEMPLATE_DIR]
     if model["game_template"]:
-        folders.append(Path(game_view(report, names, game)["template"]).parent)
+        folders.append(Path(extra["template"]).parent)
     env = environment(folders, trim_blocks=True, lstrip_blocks=True)
     env.filters["pct"] = pct
     return env.get_template(TEMPLATE).render(**model)

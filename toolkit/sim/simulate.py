@@ -7,16 +7,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from toolkit.sim.batch import WAIT_WORKERS, RunStopped, catalog_for, check_backend, run_games
 from toolkit.project import default_output
 from toolkit.sim.output import write_run
 from toolkit.sim.plan import parse_agents, parse_players, plan_games, rotates
-from toolkit.sim.stats import DEFAULT_TOLERANCE, build_report
+from toolkit.sim.stats import DEFAULT_TOLERANCE, finish_report
 
 
 @dataclass
 class RunResult:
-    records: list[dict[str, Any]]
     report: dict[str, Any]
     paths: dict[str, Path]
     names: dict[str, dict[str, str]]
@@ -24,6 +25,16 @@ class RunResult:
     @property
     def complete(self) -> bool:
         return self.report["complete"]
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        """The run's records, read from its games.jsonl when asked for (the run keeps
+        none in memory); `iter_records` reads them one at a time."""
+        return list(self.iter_records())
+
+    def iter_records(self):
+        from toolkit.sim.stream import iter_lines
+        return iter_lines(self.paths["games"])
 
 
 MAX_GAMES = 1_000_000
@@ -68,35 +79,46 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     plan = plan_games(seed, games, counts, spec, rotate=rotate)
     from toolkit.sim.stream import GamesStream, match_saved
 
+    from toolkit.sim.reporters import RunReporters
+    from toolkit.sim.stream import line
+
     got = match_saved(folder, plan, catalog.content_hash) if resume else {}
     todo = [g for g in plan if g.index not in got]
-    stream = GamesStream(folder, got)
+    reporters = RunReporters(game, catalog)
+    tally = reporters.seal(reporters.add_all(reporters.empty(), sorted(got.items())))
+    stream = GamesStream(folder, {i: line(r) for i, r in got.items()})
+    finished = len(got)
+    del got
 
-    def arrived(pairs):
-        pairs = [(todo[i].index, r) for i, r in pairs]
-        got.update(pairs)
-        stream.add(pairs)
+    def arrived(batch):
+        nonlocal finished
+        for chunk in batch.tally["fits"]["chunks"]:  # batch positions -> the run's games
+            chunk.index = np.array([todo[i].index for i in chunk.index.tolist()],
+                                   dtype=np.int64)
+        reporters.merge(tally, batch.tally)
+        stream.add([(todo[i].index, text) for i, text in batch.lines])
+        finished += len(batch.lines)
 
     stopped = None
     try:
         if todo:
             run_games(root, [g.seed for g in todo], [g.agents for g in todo], workers=workers,
                       backend=backend, scheduler=scheduler, progress=progress, trust=trust,
-                      wait_workers=wait_workers, on_batch=arrived)
+                      wait_workers=wait_workers, on_batch=arrived, tallied=True)
     except RunStopped as stop:
         stopped = stop
     except BaseException:
         stream.abandon()
         raise
-    records = [got[i] for i in sorted(got)]
     design = {"rotated": any(rotates(spec, n, rotate) for n in counts),
               "lineup": "mixed" if spec.mixed else "fixed"}
-    report = build_report(records, seed=seed, agents=agents.strip(), requested=games,
-                          game=game, catalog=catalog, tolerance=tolerance, design=design)
+    report = finish_report(reporters, tally, seed=seed, agents=agents.strip(),
+                           requested=games, game=game, catalog=catalog, tolerance=tolerance,
+                           design=design)
     if catalog.game.balance is not None:  # game.yaml's balance: targets, met or missed
         from toolkit.balance.targets import report_marks
         report["targets"] = report_marks(report, catalog.game.balance)
-    if ladder and len(records) == games:
+    if ladder and finished == games:
         report["ladder"] = _ladder(root, game, catalog, seed, ladder, counts[0], workers,
                                    backend, scheduler, progress, trust)
     if stopped is not None:
@@ -106,10 +128,9 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     html = render_html(report, catalog.names, catalog.game.title.en, game=game)
     paths = write_run(folder, None, report, html, project=root, games=stream.finish())
     if stopped is not None:
-        raise RunStopped(f"{stopped.message}: {len(records):,} of {games:,} games saved in "
-                         f"{folder}; run again with --resume to play the rest",
-                         records) from None
-    return RunResult(records, report, paths, dict(catalog.names))
+        raise RunStopped(f"{stopped.message}: {finished:,} of {games:,} games saved in "
+                         f"{folder}; run again with --resume to play the rest") from None
+    return RunResult(report, paths, dict(catalog.names))
 
 
 def _ladder(root, game, catalog, seed, games, players, workers, backend, scheduler, progress,

@@ -21,35 +21,45 @@ def line(record: Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+def as_bytes(value: Any) -> bytes:
+    """A games.jsonl line as bytes: given as bytes (a worker's), text, or a record."""
+    if isinstance(value, bytes):
+        return value
+    return (value if isinstance(value, str) else line(value)).encode("utf-8")
+
+
 class GamesStream:
-    """Writes records by game index into `folder`/games.partial.jsonl; `have` (index ->
-    record, from a resumed run) is written in its place among them."""
+    """Writes games by index into `folder`/games.partial.jsonl: records, or their lines
+    already serialized (text or bytes, as a worker sends them); `have` (index -> record or
+    line, from a resumed run) is written in its place among them. Only the games that
+    wait for an earlier one are held."""
 
     def __init__(self, folder: Path, have: Mapping[int, Any] | None = None):
         self.folder = Path(folder)
         self.path = self.folder / PARTIAL
-        self.pending: dict[int, Any] = dict(have or {})
+        self.pending: dict[int, bytes] = {i: as_bytes(v) for i, v in (have or {}).items()}
         self.next = 0
         self.handle = open_stream(self.path, self.folder)
+        self.out = self.handle.buffer  # lines go out as bytes
         self._write_ready()
 
     def add(self, pairs: Iterable[tuple[int, Any]]) -> None:
-        self.pending.update(pairs)
+        self.pending.update((i, as_bytes(v)) for i, v in pairs)
         self._write_ready()
 
     def _write_ready(self) -> None:
         start = self.next
         while self.next in self.pending:
-            self.handle.write(line(self.pending.pop(self.next)))
+            self.out.write(self.pending.pop(self.next))
             self.next += 1
         if self.next != start:
-            self.handle.flush()
+            self.out.flush()
 
     def finish(self) -> Path:
         """Writes what is left in game order (after a gap, if the run stopped early) and
         renames the file to games.jsonl; returns its path."""
         for index in sorted(self.pending):
-            self.handle.write(line(self.pending[index]))
+            self.out.write(self.pending[index])
         self.pending.clear()
         self.handle.close()
         return rename(self.path, self.folder / FINAL, self.folder)
@@ -58,6 +68,14 @@ class GamesStream:
         """Closes the file and leaves games.partial.jsonl as it is (valid whole lines)."""
         if not self.handle.closed:
             self.handle.close()
+
+
+def iter_lines(path: Path):
+    """The records of a games.jsonl, one at a time."""
+    with open(path, encoding="utf-8") as handle:
+        for text in handle:
+            if text.strip():
+                yield json.loads(text)
 
 
 def read_saved(folder: Path) -> list[tuple[str, int, dict]]:

@@ -52,3 +52,51 @@ def test_movement_reads_the_terrain_costs_of_terrains_yaml(tmp_path):
         return set(reach(state, load(catalog), "u1"))
 
     assert reached(edited) > reached(load_catalog(PROJECT))   # forests now cost 1: farther
+
+
+def _setup_done(catalog, seed=3, players=2):
+    """A random setup played to its end: the state at the first phase after setup."""
+    import random
+
+    state, rng = GAME.new_game(catalog, seed, ["random"] * players), random.Random(seed)
+    while state.phase.startswith("setup"):
+        state = GAME.apply_action(state, rng.choice(list(GAME.legal_actions(state)))) or state
+    return state
+
+
+def test_setup_claims_starting_hexes_from_game_yaml(catalog, tmp_path):
+    """Issue #27: `starting_hexes` sets how many hexes each player claims at setup."""
+    assert [len(_setup_done(catalog).hexes_of(s)) for s in range(2)] == [3, 3]
+    for hexes in (1, 5):
+        project = edited_copy(PROJECT, tmp_path / str(hexes), "starting_hexes: 3 ",
+                              f"starting_hexes: {hexes} ")
+        state = _setup_done(load_catalog(project))
+        assert [len(state.hexes_of(s)) for s in range(2)] == [hexes, hexes]
+
+
+def test_building_charges_build_cost_from_game_yaml(tmp_path):
+    """Issue #27: every build (a tower or one level up) costs game.yaml `build_cost`."""
+    setup = {"phase": "build", "gold": [20, 0], "terrain": {"default": "plains"},
+             "hexes": {0: {"owner": 0, "fort": 1}, 1: {"owner": 0}, 11: {"owner": 1}}}
+    project = edited_copy(PROJECT, tmp_path, "build_cost: 5 ", "build_cost: 7 ")
+    for catalog, left in ((load_catalog(PROJECT), 15), (load_catalog(project), 13)):
+        state = GAME.scenario(catalog, dict(setup), 0)
+        state = GAME.apply_action(state, ("build", 0)) or state
+        assert state.phase == "build" and state.gold[0] == left and state.fort[0] == 2
+    state = GAME.scenario(load_catalog(project), dict(setup, gold=[6, 0]), 0)
+    assert ("build", 0) not in GAME.legal_actions(state)      # 6 gold < 7: no build
+
+
+def test_a_price_on_a_fort_is_refused(tmp_path):
+    """A fort's own `cost` would be read by nothing (every build costs build_cost): validate
+    says so at the fort."""
+    project = edited_copy(PROJECT, tmp_path, "step: melee, copies: 8", "step: melee, cost: 9, "
+                          "copies: 8", file="forts.yaml")
+    game_yaml = project / "cards" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace(
+        "      step: {type: enum, values: [magic, ranged, melee]",
+        "      cost: {type: int, min: 0, max: 50}\n      step: {type: enum, values: [magic, "
+        "ranged, melee]"))
+    code, out = run("validate", project)
+    assert code != 0 and "fort 'tower' has a cost" in out and "build_cost" in out, out
+    assert len([line for line in out.splitlines() if "has a cost" in line]) == 1, out

@@ -118,6 +118,10 @@ class CaravansGame(Game):
         from toolkit.games.caravans.report import sections
         return sections(records, catalog)
 
+    def report_tally(self, catalog):
+        from toolkit.games.caravans.report import Tally
+        return Tally(catalog)
+
     def report_view(self, report, names) -> dict[str, Any]:
         from toolkit.games.caravans.report_view import report_view
         return report_view(report, names)

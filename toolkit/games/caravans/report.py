@@ -4,14 +4,13 @@ game's `group_ids`, `report_sections` and `metrics` (toolkit/game.py)."""
 
 from __future__ import annotations
 
-import statistics
-from collections import Counter, defaultdict
+from collections import Counter
 from typing import Any, Mapping
 
 from toolkit.games.caravans.engine.actions import ActionKind
-from toolkit.sim.adjusted import Base, set_family
-from toolkit.sim.stats import Record, rate_entry, score, seats
+from toolkit.sim.reporters import Record, score
 from toolkit.sim.stats_math import largest_remainder
+from toolkit.sim.tally import Rates, Sum, slot
 
 CARD_KINDS = ("event", "equipment", "weapon", "glory_card")
 USED_KINDS = CARD_KINDS[1:]  # cards a player uses; events are drawn for everyone
@@ -35,74 +34,159 @@ def metrics(record: Record) -> dict[str, list[float]]:
 
 
 def sections(records: list[Record], catalog=None) -> dict[str, Any]:
-    """The game's report.json sections."""
-    kinds = None
-    if catalog is not None:
-        kinds = {id_: kind for kind, entries in catalog.by_kind.items() for id_ in entries}
-    return {"end_reason_words": END_WORDS,
-            "hero_played": _played_rates(records), "glory_by_source": glory_by_source(records),
-            "deaths": deaths(records), "bounty": bounty(records),
-            "gold_by_round": gold_by_round(records), "cards": cards(records, kinds),
-            "adjusted": {"card": adjusted_cards(records, kinds)} if records else {},
-            "unused": unused(records, kinds)}
+    """The game's report.json sections of a list of records (as `Tally` tallies them)."""
+    from toolkit.sim.adjusted import Base
+    from toolkit.sim.design import design_of
+
+    reporter = Tally(catalog)
+    tally = reporter.empty()
+    for index, record in enumerate(records):
+        reporter.add(tally, index, record)
+    return reporter.finish(tally, Base(design_of(records, items=reporter.items)))
+
+
+def _tallied(records, kinds=None) -> dict:
+    reporter = Tally()
+    reporter.kinds = kinds
+    tally = reporter.empty()
+    for index, record in enumerate(records):
+        reporter.add(tally, index, record)
+    return tally
+
+
+def glory_by_source(records) -> dict[str, Any]:
+    return _glory(_tallied(records))
+
+
+def cards(records, kinds: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Per card (`_cards`), then the events drawn (`_events`)."""
+    tally = _tallied(records, kinds)
+    return {**_cards(tally, kinds), **_events(tally)}
+
+
+def deaths(records) -> dict[str, Any]:
+    return _deaths(_tallied(records))
+
+
+def bounty(records) -> dict[str, Any]:
+    return _bounty(_tallied(records))
+
+
+def gold_by_round(records) -> dict[str, Any]:
+    return _gold(_tallied(records))
+
+
+class Tally:
+    """The game's sections as a mergeable reporter (`Game.report_tally`): heroes played,
+    glory by source, cards used and events drawn, deaths, bounty, gold by round, the cards
+    adjusted for agent and seat (from the fits' rows: `items` gives each seat's cards) and
+    what was never used. Sums are exact (toolkit.sim.tally)."""
+
+    def __init__(self, catalog=None):
+        self.kinds = None
+        if catalog is not None:
+            self.kinds = {id_: kind for kind, entries in catalog.by_kind.items()
+                          for id_ in entries}
+
+    @staticmethod
+    def items(record: Record) -> dict[str, list]:
+        return {"card": [list(used) for used in record["cards_used"]]}
+
+    def empty(self) -> dict:
+        return {"games": 0, "played": {}, "glory": Counter(), "winners_glory": Counter(),
+                "player_games": 0, "uses": Counter(), "card_games": Counter(), "card_rates": {},
+                "drawn": Counter(), "event_rates": {}, "event_rounds": {}, "drawer": Rates(),
+                "rounds": Sum(), "deaths": Counter(), "deaths_by": {"hero": {}, "agent": {}},
+                "bounty": Counter(), "bounty_by": {}, "gold_by": {},
+                "agents": set(), "used": set(), "counted": 0, "taken": set()}
+
+    def add(self, tally, index, record) -> None:
+        players, kinds = record["players"], self.kinds
+        tally["games"] += 1
+        tally["player_games"] += players
+        history = record.get("hero_history") or [[h] for h in record["heroes"]]
+        in_game: set = set()
+        for seat in range(players):
+            result = score(record, seat)
+            agent = record["agents"][seat]
+            tally["agents"].add(agent)
+            for hero in dict.fromkeys(history[seat]):
+                slot(tally["played"], str(hero), Rates).add(players, result)
+            for source, n in record["glory_by_source"][seat].items():
+                tally["glory"][source] += n
+                if seat in record["winner"]:
+                    tally["winners_glory"][source] += n
+            for card, n in record["cards_used"][seat].items():
+                tally["used"].add(card)
+                if kinds is not None and kinds.get(card) not in USED_KINDS:
+                    continue
+                tally["uses"][card] += n
+                in_game.add(card)
+                slot(tally["card_rates"], card, Rates).add(players, result)
+            died, wanted = record["deaths"][seat], record["bounty"][seat]
+            tally["deaths"][died] += 1
+            slot(tally["deaths_by"]["hero"], str(record["heroes"][seat]), Sum).add(died)
+            slot(tally["deaths_by"]["agent"], str(agent), Sum).add(died)
+            tally["bounty"][wanted] += 1
+            slot(tally["bounty_by"], str(agent), Sum).add(wanted)
+            mine = slot(tally["gold_by"], agent, dict)
+            for i, gold in enumerate(record["gold_by_round"][seat], 1):
+                slot(mine, i, Sum).add(gold)
+        tally["card_games"].update(in_game)
+        drawer = (players, score(record, record.get("first_player") or 0))
+        tally["drawer"].add(*drawer)
+        tally["rounds"].add(record["rounds"])
+        tally["drawn"].update(record.get("events_drawn", ()))
+        for event in dict.fromkeys(record.get("events_drawn", ())):
+            slot(tally["event_rates"], event, Rates).add(*drawer)
+            slot(tally["event_rounds"], event, Sum).add(record["rounds"])
+        if "action_kinds" in record:
+            tally["counted"] += 1
+            tally["taken"].update(record["action_kinds"])
+
+    def finish(self, tally, base) -> dict[str, Any]:
+        from toolkit.sim.adjusted import set_family
+
+        kinds = self.kinds
+        kind_of = (kinds or {}).get
+        cards = set_family(base, base.design.held("card"), _used(kinds),
+                           block=lambda card: kind_of(card) or "card") if tally["games"] else {}
+        return {"end_reason_words": END_WORDS,
+                "hero_played": {k: tally["played"][k].entry() for k in sorted(tally["played"])},
+                "glory_by_source": _glory(tally), "deaths": _deaths(tally),
+                "bounty": _bounty(tally), "gold_by_round": _gold(tally),
+                "cards": {**_cards(tally, kinds), **_events(tally)},
+                "adjusted": {"card": cards} if tally["games"] else {},
+                "unused": _unused(tally, kinds)}
 
 
 def _used(kinds):
     return lambda card: kinds is None or kinds.get(card) in USED_KINDS
 
 
-def adjusted_cards(records, kinds: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """Each card a player may use (equipment, weapons, glory cards): the win rate of the
-    players who used it, adjusted for agent and seat and judged against the other cards of
-    its kind (toolkit.sim.adjusted.set_family)."""
-    base = Base(records)
-    kind_of = (kinds or {}).get
-    return set_family(base, [r["cards_used"][s] for r, s in base.pairs], _used(kinds),
-                      block=lambda card: kind_of(card) or "card")
-
-
-def unused(records, kinds: Mapping[str, str] | None = None) -> list[dict]:
+def _unused(tally, kinds: Mapping[str, str] | None = None) -> list[dict]:
     """The cards no player used in the run (equipment, weapons, glory cards) and the
     actions no agent took: their statistics mean nothing."""
     items = []
-    if kinds is not None and records:
-        used = {c for r, s in seats(records) for c in r["cards_used"][s]}
+    games = tally["games"]
+    if kinds is not None and games:
         items += [{"kind": kind.replace("_", " "), "id": card,
-                   "note": f"no player used it in {len(records)} games"}
+                   "note": f"no player used it in {games} games"}
                   for kind in USED_KINDS for card, k in kinds.items()
-                  if k == kind and card not in used]
-    counted = [r for r in records if "action_kinds" in r]
-    if counted:
-        taken = {k for r in counted for k in r["action_kinds"]}
+                  if k == kind and card not in tally["used"]]
+    if tally["counted"]:
         items += [{"kind": "action", "id": k.value,
-                   "note": f"no agent took it in {len(counted)} games"}
-                  for k in ActionKind if k.value not in taken]
+                   "note": f"no agent took it in {tally['counted']} games"}
+                  for k in ActionKind if k.value not in tally["taken"]]
     return items
 
 
-def _played_rates(records) -> dict[str, dict[str, Any]]:
-    """Per hero: every player who used it at any time (a starting hero or one taken after a
-    death), scored by that player's result; a hero used twice by one player counts once."""
-    groups: dict[str, list[tuple[int, float]]] = defaultdict(list)
-    for record, seat in seats(records):
-        history = record.get("hero_history") or [[h] for h in record["heroes"]]
-        for hero in dict.fromkeys(history[seat]):
-            groups[str(hero)].append((record["players"], score(record, seat)))
-    return {k: rate_entry(v) for k, v in sorted(groups.items())}
-
-
-def glory_by_source(records) -> dict[str, Any]:
+def _glory(tally) -> dict[str, Any]:
     """Per source: total glory, its share of all glory, mean per player-game, and its share
     of the winners' glory."""
-    total: Counter = Counter()
-    winners: Counter = Counter()
-    for record, seat in seats(records):
-        for source, n in record["glory_by_source"][seat].items():
-            total[source] += n
-            if seat in record["winner"]:
-                winners[source] += n
+    total, winners = tally["glory"], tally["winners_glory"]
     all_glory, win_glory = sum(total.values()), sum(winners.values())
-    player_games = sum(r["players"] for r in records) or 1
+    player_games = tally["player_games"] or 1
     percent, winners_percent = largest_remainder(dict(total)), largest_remainder(
         {src: winners[src] for src in total})
     return {src: {"total": n, "share": n / all_glory if all_glory else 0.0,
@@ -112,95 +196,75 @@ def glory_by_source(records) -> dict[str, Any]:
             for src, n in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))}
 
 
-def cards(records, kinds: Mapping[str, str] | None = None) -> dict[str, Any]:
+def _cards(tally, kinds) -> dict[str, Any]:
     """Per card: uses, games and players using it, and the win rate of those players.
-    With `kinds` (card id -> kind), only equipment, weapon and glory cards; then the events
-    drawn (see `events`)."""
-    uses: Counter = Counter()
-    games: dict[str, set] = defaultdict(set)
-    results: dict[str, list[tuple[int, float]]] = defaultdict(list)
-    for record, seat in seats(records):
-        for card, n in record["cards_used"][seat].items():
-            if kinds is not None and kinds.get(card) not in USED_KINDS:
-                continue
-            uses[card] += n
-            games[card].add(id(record))
-            results[card].append((record["players"], score(record, seat)))
-    out = {}
+    With `kinds` (card id -> kind), only equipment, weapon and glory cards."""
+    uses, out = tally["uses"], {}
     for card in sorted(uses, key=lambda c: (-uses[c], c)):
-        entry = rate_entry(results[card])
+        entry = tally["card_rates"][card].entry()
         out[card] = {"kind": (kinds or {}).get(card), "uses": uses[card],
-                     "games": len(games[card]), "players": entry.pop("games"), **entry}
-    return {**out, **events(records)}
-
-
-def _drawer(records) -> dict[str, Any]:
-    """The first player's win rate over these games."""
-    return rate_entry([(r["players"], score(r, r.get("first_player") or 0)) for r in records])
-
-
-def events(records) -> dict[str, Any]:
-    """Per event card: `drawn` (times drawn), `games` (games it was drawn in), the first
-    player's (the drawer's) win rate in those games beside their rate over all games, and
-    the mean game length in those games beside the mean over all games."""
-    drawn: Counter = Counter()
-    found: dict[str, list[Record]] = defaultdict(list)
-    for record in records:
-        drawn.update(record.get("events_drawn", ()))
-        for event in dict.fromkeys(record.get("events_drawn", ())):
-            found[event].append(record)
-    overall = _drawer(records)
-    mean_all = statistics.fmean(r["rounds"] for r in records) if records else 0.0
-    out = {}
-    for event in sorted(drawn, key=lambda e: (-drawn[e], e)):
-        entry = _drawer(found[event])
-        out[event] = {"kind": "event", "drawn": drawn[event], "games": entry["games"],
-                      "drawer_wins": entry["wins"], "drawer_rate": entry["rate"],
-                      "drawer_ci95": entry["ci95"], "drawer_rate_all": overall["rate"],
-                      "mean_rounds": statistics.fmean(r["rounds"] for r in found[event]),
-                      "mean_rounds_all": mean_all}
+                     "games": tally["card_games"][card], "players": entry.pop("games"),
+                     **entry}
     return out
 
 
-def _mean_by(records, key, value) -> dict[str, float]:
-    groups: dict[str, list[float]] = defaultdict(list)
-    for record, seat in seats(records):
-        groups[str(key(record, seat))].append(value(record, seat))
-    return {k: statistics.fmean(v) for k, v in sorted(groups.items())}
+def _events(tally) -> dict[str, Any]:
+    """Per event card: `drawn` (times drawn), `games` (games it was drawn in), the first
+    player's (the drawer's) win rate in those games beside their rate over all games, and
+    the mean game length in those games beside the mean over all games."""
+    drawn, overall = tally["drawn"], tally["drawer"].entry()
+    out = {}
+    for event in sorted(drawn, key=lambda e: (-drawn[e], e)):
+        entry = tally["event_rates"][event].entry()
+        out[event] = {"kind": "event", "drawn": drawn[event], "games": entry["games"],
+                      "drawer_wins": entry["wins"], "drawer_rate": entry["rate"],
+                      "drawer_ci95": entry["ci95"], "drawer_rate_all": overall["rate"],
+                      "mean_rounds": tally["event_rounds"][event].mean(),
+                      "mean_rounds_all": tally["rounds"].mean()}
+    return out
 
 
-def deaths(records) -> dict[str, Any]:
+def _spread(counts: Counter) -> tuple[int, float, float, int]:
+    """(total, mean, share above 0, max) of per player-game counts ({value: times})."""
+    n = sum(counts.values())
+    total = sum(v * t for v, t in counts.items())
+    mean = Sum()
+    for v, t in counts.items():
+        mean.add(v, t)
+    nonzero = sum(t for v, t in counts.items() if v)
+    return total, mean.mean(), nonzero / n if n else 0.0, max(counts, default=0)
+
+
+def _means(sums: Mapping[str, Sum]) -> dict[str, float]:
+    return {k: sums[k].mean() for k in sorted(sums)}
+
+
+def _deaths(tally) -> dict[str, Any]:
     """Hero deaths per player-game, overall, by starting hero and by agent."""
-    values = [r["deaths"][s] for r, s in seats(records)]
-    count = lambda r, s: r["deaths"][s]  # noqa: E731
-    return {"total": sum(values), "mean": statistics.fmean(values) if values else 0.0,
-            "share_dying": sum(1 for v in values if v) / len(values) if values else 0.0,
-            "max": max(values, default=0),
-            "by_hero": _mean_by(records, lambda r, s: r["heroes"][s], count),
-            "by_agent": _mean_by(records, lambda r, s: r["agents"][s], count)}
+    total, mean, dying, most = _spread(tally["deaths"])
+    return {"total": total, "mean": mean, "share_dying": dying, "max": most,
+            "by_hero": _means(tally["deaths_by"]["hero"]),
+            "by_agent": _means(tally["deaths_by"]["agent"])}
 
 
-def bounty(records) -> dict[str, Any]:
+def _bounty(tally) -> dict[str, Any]:
     """Bounty markers held at the end, per player-game, overall and by agent."""
-    values = [r["bounty"][s] for r, s in seats(records)]
-    return {"mean": statistics.fmean(values) if values else 0.0,
-            "share_wanted": sum(1 for v in values if v) / len(values) if values else 0.0,
-            "max": max(values, default=0),
-            "by_agent": _mean_by(records, lambda r, s: r["agents"][s], lambda r, s: r["bounty"][s])}
+    _, mean, wanted, most = _spread(tally["bounty"])
+    return {"mean": mean, "share_wanted": wanted, "max": most,
+            "by_agent": _means(tally["bounty_by"])}
 
 
-def _gold_curve(pairs) -> list[dict[str, Any]]:
-    by_round: dict[int, list[float]] = defaultdict(list)
-    for record, seat in pairs:
-        for i, gold in enumerate(record["gold_by_round"][seat]):
-            by_round[i + 1].append(gold)
-    return [{"round": r, "mean": statistics.fmean(v), "players": len(v)}
-            for r, v in sorted(by_round.items())]
+def _curve(by_round: Mapping[int, Sum]) -> list[dict[str, Any]]:
+    return [{"round": r, "mean": by_round[r].mean(), "players": by_round[r].n}
+            for r in sorted(by_round)]
 
 
-def gold_by_round(records) -> dict[str, Any]:
+def _gold(tally) -> dict[str, Any]:
     """Mean gold held at the end of each round, over players still playing that round."""
-    agents = sorted({r["agents"][s] for r, s in seats(records)})
-    return {"all": _gold_curve(seats(records)),
-            "by_agent": {a: _gold_curve((r, s) for r, s in seats(records) if r["agents"][s] == a)
-                         for a in agents}}
+    rounds: dict[int, list] = {}
+    for curve in tally["gold_by"].values():
+        for r, total in curve.items():
+            rounds.setdefault(r, []).append(total)
+    return {"all": _curve({r: Sum.of(sums) for r, sums in rounds.items()}),
+            "by_agent": {a: _curve(tally["gold_by"].get(a, {}))
+                         for a in sorted(tally["agents"])}}

@@ -1,7 +1,7 @@
 """Checks of a Kings & Things project beyond its declared kinds: the counter totals
-(game.yaml settings things_in_cup, hex_tiles, sea_tiles), creatures keyed to land, heroes two to a
-counter with one Terrain Lord per land terrain, the fort ladder, and a board that can be
-laid for every player count."""
+(game.yaml settings things_in_cup, hex_tiles, sea_tiles), creatures keyed to land, heroes two
+to a counter with one Terrain Lord per land terrain, the fort ladder (with no price per fort:
+every build costs `build_cost`), and a board that can be laid for every player count."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ def validate(catalog, report) -> None:
         if fort.level != n or fort.value != n:
             report(fort.id, f"fort '{fort.id}' should be level {n} with value {n} (the "
                    "ladder is tower 1, keep 2, castle 3, citadel 4)", "level")
+        if getattr(fort, "cost", None) is not None:
+            report(fort.id, f"fort '{fort.id}' has a cost, which the rules do not read: "
+                   "every build costs game.yaml build_cost (seed, phase 7); remove it", "cost")
     if len(forts) != 4:
         report(None, f"there are {len(forts)} fort levels; Kings & Things has 4")
     for key in ("board_rings", "board_rings_small"):

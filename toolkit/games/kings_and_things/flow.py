@@ -35,7 +35,7 @@ class Phase:
 
 
 PHASES: dict[str, Phase] = {}
-SETUP = ["setup_start", "setup_claim", "setup_claim2", "setup_things"]
+SETUP = ["setup_start", "setup_claim", "setup_things"]
 ROUND = ["income", "heroes", "recruit", "events", "move", "combat", "build", "powers",
          "rotate"]
 

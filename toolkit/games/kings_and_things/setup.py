@@ -1,6 +1,7 @@
 """A new game and its setup (seed, 'setup'): the tiles laid in a spiral, the first player by
-2d6, starting hexes chosen in order, a second and third hex each adjacent to your own, 10
-gold and a tower each, 10 things drawn, any number exchanged 1 for 1, then placed."""
+2d6, starting hexes chosen in order, then rounds of claims in play order until each player
+holds `starting_hexes` (3: a second and third hex), each adjacent to your own, 10 gold and
+a tower each, 10 things drawn, any number exchanged 1 for 1, then placed."""
 
 from __future__ import annotations
 
@@ -58,10 +59,20 @@ class StartHex(flow.Phase):
 
 
 class ClaimHex(flow.Phase):
+    """Rounds of claims in play order, one hex a turn, until each player holds
+    `starting_hexes` (a player with no land hex left to claim is passed over)."""
     name = "setup_claim"
 
+    def start_turn(self, state, data, seat):
+        return bool(self._claims(state, data, seat))
+
     def legal(self, state, data):
-        own = set(state.hexes_of(state.actor))
+        return self._claims(state, data, state.actor)
+
+    def _claims(self, state, data, seat):
+        own = set(state.hexes_of(seat))
+        if len(own) >= data.setting("starting_hexes"):
+            return []
         return [("claim", h) for h in range(len(state.terrain))
                 if state.owner[h] is None and data.land(state.terrain[h])
                 and own & set(state.neighbours(h))]
@@ -70,9 +81,8 @@ class ClaimHex(flow.Phase):
         state.owner[action[1]] = state.actor
         return True
 
-
-class ClaimHex2(ClaimHex):
-    name = "setup_claim2"
+    def more(self, state, data):
+        return any(self._claims(state, data, seat) for seat in state.order)
 
 
 class Things(flow.Phase):
@@ -111,5 +121,5 @@ class Things(flow.Phase):
         return False
 
 
-for _phase in (StartHex(), ClaimHex(), ClaimHex2(), Things()):
+for _phase in (StartHex(), ClaimHex(), Things()):
     flow.register(_phase)

@@ -1,3 +1,4 @@
+# toolkit: compile
 """The game's own agent: `warlord`, a greedy heuristic. It starts with a random hand that
 gives both power and economy, keeps its rows full (fighters in front, earners behind), buys
 the best card it can afford, defeats what it can for spoils, strikes rivals once free to,
@@ -14,6 +15,12 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from toolkit.games.nanhuang2.legal import MAX_ASKS
+from toolkit.games.nanhuang2.rules import basic_price, may_target, wild_price
+
+
+_UNSET = object()   # a memo not yet worked out
+
 
 class Warlord:
     name = "warlord"
@@ -22,8 +29,11 @@ class Warlord:
     def __init__(self, seat: int, rng: random.Random):
         self.seat = seat
         self.rng = rng
-
-    plain = False     # True: the first version, which never trades, recalls or takes back
+        self.plain = False  # True: the first version, which never trades, recalls or takes back
+        self.fight = False  # whether the legal actions being scored hold a strike or defeat
+        self._deal = None   # ((round, rival), plan) of the trade being put together
+        # the position being scored (choose), its trade_plan and weakest cards once known
+        self._plan_for, self._plan, self._weakest = None, _UNSET, {}
 
     def choose(self, obs: Any, legal: Sequence[tuple]) -> tuple:
         if legal[0][0] == "start":
@@ -31,11 +41,19 @@ class Warlord:
         if not self.plain and obs.pending is not None and obs.pending[0] == "deal":
             return self.deal_step(obs, legal)
         best, best_score = legal[0], None
-        self.fight = any(a[0] in ("strike", "defeat") for a in legal)
+        # a new position: its trade plan and weakest cards are worked out once, if asked
+        self._plan_for, self._plan, self._weakest = obs, _UNSET, {}
+        self.fight = False
         for action in legal:
-            score = self.score(obs, action) + self.rng.random() * 0.01
+            if action[0] in ("strike", "defeat"):
+                self.fight = True
+                break
+        draw = self.rng.random
+        for action in legal:
+            score = self.score(obs, action) + draw() * 0.01
             if best_score is None or score > best_score:
                 best, best_score = action, score
+        self._plan_for = None  # the memos hold for this position, while it is scored
         return best
 
     def start(self, s, legal):
@@ -55,8 +73,14 @@ class Warlord:
                 return 1.0 if not s.pending[6] else -1.0
             if kind in ("take_back", "recall", "shift", "offer"):
                 return -1.0 if kind == "take_back" else -5.0
-        elif kind in ("accept", "take_back", "recall", "offer"):
-            return getattr(self, "score_" + kind)(s, a)
+        elif kind == "accept":
+            return self.score_accept(s, a)
+        elif kind == "take_back":
+            return self.score_take_back(s, a)
+        elif kind == "recall":
+            return self.score_recall(s, a)
+        elif kind == "offer":
+            return self.score_offer(s, a)
         if kind == "decline":
             return 0.0
         if kind == "wipe":
@@ -112,21 +136,33 @@ class Warlord:
     def weakest(self, s, zone: str):
         """The uid of the weakest card of a full `zone` of this seat's field that may leave
         this turn, or None."""
+        if self._plan_for is s and zone in self._weakest:  # once per position and row
+            return self._weakest[zone]
         p = s.players[self.seat]
         cap = s.t.zone_slots[zone]
-        if cap == 0 or len(p.zone(zone)) < cap:
-            return None
-        free = [u for u in p.zone(zone) if u not in p.moved and s.spec(u).kind != "monster"]
-        return min(free, key=lambda u: (s.spec(u).power + s.spec(u).economy, u), default=None)
+        found = None
+        if not (cap == 0 or len(p.zone(zone)) < cap):
+            least = None   # the first card of least (power + economy, uid)
+            for u in p.zone(zone):
+                if u not in p.moved and s.spec(u).kind != "monster":
+                    key = (s.spec(u).power + s.spec(u).economy, u)
+                    if found is None or key < least:
+                        found, least = u, key
+        if self._plan_for is s:
+            self._weakest[zone] = found
+        return found
 
     def spare_economy(self, s, a) -> bool:
         """Whether buying basic `a` uses economy nothing else this turn wants: no card of
         the wilds is affordable after it."""
-        from toolkit.games.nanhuang2.rules import basic_price, wild_price
         p = s.players[self.seat]
         left = p.economy - basic_price(s, a[1])
-        return left >= 0 and not any(u is not None and wild_price(s, u) <= p.economy
-                                     and s.spec(u).kind != "effect" for u in s.wilds)
+        if left < 0:
+            return False
+        for u in s.wilds:
+            if u is not None and wild_price(s, u) <= p.economy and s.spec(u).kind != "effect":
+                return False
+        return True
 
     def score_recall(self, s, a) -> float:
         """Recall the weakest card of a full row when the hand holds one at least 2 better
@@ -148,14 +184,14 @@ class Warlord:
         p = s.players[self.seat]
         if p.front or p.back or p.empty_starts > 0:
             return -1.0
-        from toolkit.games.nanhuang2.rules import may_target
-        exposed = any(may_target(s, o, self.seat, True) for o in s.alive() if o != self.seat)
-        return 1.0 if exposed else -1.0
+        for o in s.alive():
+            if o != self.seat and may_target(s, o, self.seat, True):
+                return 1.0   # exposed
+        return -1.0
 
     def trade_plan(self, s):
         """(rival, power to give, basic card ids asked) for buying a rival's spare basics,
         known to be in its hand, with power: 3 power a card, for rows with room; or None."""
-        from toolkit.games.nanhuang2.legal import MAX_ASKS
         p = s.players[self.seat]
         rate = 3
         for rival in s.alive():
@@ -164,9 +200,13 @@ class Warlord:
             known = [u for u in s.players[rival].hand if u >= 0 and s.spec(u).kind == "basic"]
             asks = []
             room = {z: (s.t.zone_slots[z] or 99) - len(p.zone(z)) for z in ("front", "back")}
-            for u in sorted(known, key=lambda u: -s.spec(u).power):
-                zone = next((z for z in ("front", "back") if room[z] > 0
-                             and s.t.fits(s.spec(u).kind, z)), None)
+            # strongest first (ties in hand order)
+            for _, _, u in sorted([(-s.spec(u).power, i, u) for i, u in enumerate(known)]):
+                zone = None
+                for z in ("front", "back"):
+                    if room[z] > 0 and s.t.fits(s.spec(u).kind, z):
+                        zone = z
+                        break
                 if zone is None or len(asks) >= MAX_ASKS or rate * (len(asks) + 1) > p.power:
                     continue
                 room[zone] -= 1
@@ -179,7 +219,12 @@ class Warlord:
         """Below placing a card (50 and up), above a strike (40 and up) or labour (2): 3
         power buys a card that gives every turn, where labour turns 6 power into its price
         and a strike spends twice a card's power to kill it."""
-        plan = self.trade_plan(s)
+        if self._plan_for is not s or self._plan is _UNSET:  # once per position
+            plan = self.trade_plan(s)
+            if self._plan_for is s:
+                self._plan = plan
+        else:
+            plan = self._plan
         return 47.0 if plan is not None and plan[0] == a[1] else -5.0
 
     def deal_step(self, s, legal) -> tuple:
@@ -197,7 +242,7 @@ class Warlord:
         return ("propose",) if ("propose",) in legal else ("cancel",)
 
     def trade_plan_for(self, s, to):
-        if not hasattr(self, "_deal") or self._deal[0] != (s.round, to):
+        if self._deal is None or self._deal[0] != (s.round, to):
             plan = self.trade_plan(s)
             # the plan is fixed when the trade opens (the power given is already set aside)
             self._deal = ((s.round, to), plan if plan and plan[0] == to else None)

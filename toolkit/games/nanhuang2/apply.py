@@ -1,3 +1,4 @@
+# toolkit: compile
 """Applying an action: each kind of action's effect on the state, in the rules' words."""
 
 from __future__ import annotations
@@ -9,6 +10,10 @@ from toolkit.games.nanhuang2.rules import (basic_price, defeat_cost, note_hostil
                                            wild_price)
 from toolkit.games.nanhuang2.setup import choose_start
 from toolkit.games.nanhuang2.wilds import lose_random, refill, take_from_wilds
+
+
+def is_over(state) -> bool:
+    return state.phase == "over"
 
 
 def current_player(state) -> int:
@@ -117,7 +122,7 @@ def _kill(state, target, uid):
         state.wiped.add(target)
         state.log.append(("cleared", state.current, target))
         _player(state).stats["wipes"] += 1
-        candidates = tuple(u for u in state.snapshot[target] if u in state.exile)
+        candidates = tuple([u for u in state.snapshot[target] if u in state.exile])
         picks = int(state.t.setting("wipe_rewards"))
         if candidates and picks > 0 and state.pending is None:
             state.pending = ("wipe", state.current, target, candidates, picks)
@@ -245,10 +250,11 @@ def _plague(state, hit):
 
 def _end(state):
     p = _player(state)
-    if any(u not in p.moved for u in p.facilities):
-        state.phase = "end"
-    else:
-        flow.end_turn(state)
+    for u in p.facilities:
+        if u not in p.moved:   # a facility that may still go back to the hand
+            state.phase = "end"
+            return
+    flow.end_turn(state)
 
 
 def _take_back(state, uid):

@@ -1,10 +1,10 @@
+# toolkit: compile
 """The game's content as one flat table: each card id's numbers, the settings (game.yaml),
 the zones of a field and the wilds' hexagon, read once per catalog from the declared kinds."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from toolkit.errors import ContentError
 from toolkit.games.nanhuang2.settings import values
@@ -13,39 +13,63 @@ PLAYABLE = ("soldier", "monster", "facility", "effect", "incident")  # the marke
 FIELD = ("front", "back", "facilities")
 
 
-@dataclass(frozen=True)
+SPEC_FIELDS = ("id", "kind", "power", "economy", "price", "spoils", "strong", "tags",
+               "ability", "ability_tag", "amount", "action")
+
+
 class Spec:
-    """One card's numbers (0 / False / None where its kind has none)."""
+    """One card's numbers (0 / False / None where its kind has none). Never changed once
+    made (compiled: its fields are read-only C slots, cards.pxd)."""
 
-    id: str
-    kind: str
-    power: int = 0
-    economy: int = 0
-    price: int = 0
-    spoils: int = 0
-    strong: bool = False
-    tags: tuple = ()
-    ability: str | None = None
-    ability_tag: str | None = None
-    amount: int = 0
-    action: str | None = None
+    __slots__ = SPEC_FIELDS
+
+    def __init__(self, id: str, kind: str, power: int = 0, economy: int = 0, price: int = 0,
+                 spoils: int = 0, strong: bool = False, tags: tuple = (),
+                 ability: str | None = None, ability_tag: str | None = None, amount: int = 0,
+                 action: str | None = None):
+        self.id, self.kind, self.power, self.economy = id, kind, power, economy
+        self.price, self.spoils, self.strong, self.tags = price, spoils, strong, tags
+        self.ability, self.ability_tag, self.amount, self.action = (ability, ability_tag,
+                                                                    amount, action)
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in SPEC_FIELDS)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Spec) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "Spec(" + ", ".join(f"{name}={getattr(self, name)!r}"
+                                   for name in SPEC_FIELDS) + ")"
 
 
-@dataclass
 class Table:
-    specs: dict[str, Spec]
-    names: dict[str, dict[str, str]]
-    settings: dict[str, float]
-    deck: list[str]                 # the market deck, one id a physical card
-    basics: dict[str, int]          # basic id -> copies per player
-    tokens: list[str]
-    slots: list[str]                # wilds slot ids, catalog order
-    adjacent: list[tuple[int, ...]]  # slot index -> neighbouring slot indexes
-    zone_slots: dict[str, int]      # front/back/facilities -> capacity (0: no limit)
-    holds: dict[str, frozenset]     # front/back/facilities -> card kinds it takes
-    guards: dict[str, tuple[str, ...]]
-    labour: tuple[int, int]         # (power paid, economy gained)
-    field_power: dict[str, int] = field(default_factory=dict)
+    """The content of one catalog, as the rules read it (built once, never copied)."""
+
+    __slots__ = ("specs", "names", "settings", "deck", "basics", "tokens", "slots",
+                 "adjacent", "zone_slots", "holds", "guards", "labour", "field_power")
+
+    def __init__(self, specs: dict[str, Spec], names: dict[str, dict[str, str]],
+                 settings: dict[str, float], deck: list[str], basics: dict[str, int],
+                 tokens: list[str], slots: list[str], adjacent: list[tuple[int, ...]],
+                 zone_slots: dict[str, int], holds: dict[str, frozenset],
+                 guards: dict[str, tuple[str, ...]], labour: tuple[int, int]):
+        self.specs = specs
+        self.names = names
+        self.settings = settings
+        self.deck = deck                # the market deck, one id a physical card
+        self.basics = basics            # basic id -> copies per player
+        self.tokens = tokens
+        self.slots = slots              # wilds slot ids, catalog order
+        self.adjacent = adjacent        # slot index -> neighbouring slot indexes
+        self.zone_slots = zone_slots    # front/back/facilities -> capacity (0: no limit)
+        self.holds = holds              # front/back/facilities -> card kinds it takes
+        self.guards = guards
+        self.labour = labour            # (power paid, economy gained)
+        self.field_power: dict[str, int] = {}
 
     def setting(self, name: str) -> float:
         return self.settings[name]

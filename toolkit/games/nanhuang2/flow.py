@@ -1,3 +1,4 @@
+# toolkit: compile
 """The turn cycle: phase 1 (losing after empty starts, the field's power and economy,
 monsters leaving, 弱者补偿), the end of a turn (the event's end), the next living player,
 elimination, and the end of the game (one survivor, or the round limit)."""
@@ -53,7 +54,11 @@ def start_turn(state, seat: int) -> None:
             state.log.append(("monster_leaves", seat, uid))
     mine = field_strength(state, seat)
     rivals = [field_strength(state, s) for s in state.alive() if s != seat]
-    p.exile_chance = bool(rivals) and all(mine < r for r in rivals)
+    weakest = bool(rivals)
+    for r in rivals:
+        if not mine < r:
+            weakest = False
+    p.exile_chance = weakest
     state.snapshot = {s: state.players[s].field() for s in state.alive()
                       if s != seat and state.players[s].field()}
     state.phase = "main"

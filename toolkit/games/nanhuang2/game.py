@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from toolkit.game import SEAT, STYLE, Game, Side
 from toolkit.games.nanhuang2 import describe, observe, record, scenario
-from toolkit.games.nanhuang2.apply import apply_action, current_player
+from toolkit.games.nanhuang2.apply import apply_action, current_player, is_over
 from toolkit.games.nanhuang2.legal import legal_actions
 from toolkit.games.nanhuang2.setup import new_game
 
@@ -27,13 +27,12 @@ class NanhuangGame(Game):
     legal_actions = staticmethod(legal_actions)
     apply_action = staticmethod(apply_action)
     current_player = staticmethod(current_player)
+    is_terminal = staticmethod(is_over)                      # (state) -> bool
+    observation = staticmethod(observe.observation)          # (state, seat) -> State
     results = staticmethod(record.results)
 
     def new_game(self, catalog, seed: int, seats):
         return new_game(catalog, seed, seats)
-
-    def is_terminal(self, state) -> bool:
-        return state.phase == "over"
 
     def clone(self, state):
         return state.clone()
@@ -47,9 +46,6 @@ class NanhuangGame(Game):
         return worth[seat] / max(1, sum(worth))
 
     # ---- information -----------------------------------------------------------------
-    def observation(self, state, seat: int):
-        return observe.observation(state, seat)
-
     def determinize(self, observation, seat: int, rng):
         return observe.determinize(observation, seat, rng)
 
@@ -106,6 +102,9 @@ class NanhuangGame(Game):
 
     def report_sections(self, records, catalog) -> dict:
         return {"card_use": record.card_use(records, catalog)}
+
+    def report_tally(self, catalog):
+        return record.CardUse()
 
     def invariants(self):
         return dict(record.INVARIANTS)

@@ -1,3 +1,4 @@
+# toolkit: compile
 """The legal actions of the player to act, in a fixed order. An action is a tuple whose
 first item names its kind (see describe.FIELDS for the meaning of the rest)."""
 
@@ -43,7 +44,7 @@ def _pending(state) -> list[tuple]:
         return _deal(state)
     if kind == "offer":
         _, _, to, _, _, _, asks = state.pending
-        have = Counter(state.cards[u] for u in state.players[to].hand)
+        have = Counter([state.cards[u] for u in state.players[to].hand])
         ok = not Counter(asks) - have
         return ([("accept",)] if ok else []) + [("decline",)]
     if kind == "wipe":

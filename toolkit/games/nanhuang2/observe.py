@@ -1,3 +1,4 @@
+# toolkit: compile
 """What a seat may see, and full states consistent with it. Hidden: the deck's order and
 contents, and the cards of another player's hand that nobody else has seen (its starting
 hand, card by card until each leaves the hand; everything else reaches a hand in the open).
@@ -14,13 +15,15 @@ HIDDEN = -1
 
 
 def observation(state, seat: int):
-    obs = state.clone(log=False)          # the log is not needed to decide
-    obs.rng = random.Random(0)            # the game's chance is not the player's to see
+    # the log is not needed to decide; the game's chance is not the player's to see: the
+    # observation's stream is random.Random(0) (made only if something draws from it)
+    obs = state.clone(log=False, rng=False)
     obs.deck = [HIDDEN] * len(state.deck)
     for s, p in enumerate(obs.players):
         if s != seat:
-            p.hand = [HIDDEN if u in p.secret else u for u in p.hand]
-            p.secret = set()
+            if p.secret:   # (else the copy's hand and empty secret are already right)
+                p.hand = [HIDDEN if u in p.secret else u for u in p.hand]
+                p.secret = set()
             if state.phase == "setup" and p.hand:   # its choice of starting hand is its own
                 obs.box[s] = {}
     return obs

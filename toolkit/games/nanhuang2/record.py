@@ -42,20 +42,37 @@ def start_label(counts) -> str:
 def card_use(records, catalog) -> dict:
     """Report section: for each card of the market, how often it was bought or defeated
     per game, and how often a player who bought it won."""
-    from collections import Counter
-    games = max(1, len(records))
-    bought, defeated, won = Counter(), Counter(), Counter()
-    for r in records:
+    tally = CardUse()
+    state = tally.empty()
+    for index, r in enumerate(records):
+        tally.add(state, index, r)
+    return tally.finish(state)["card_use"]
+
+
+class CardUse:
+    """`card_use` as a mergeable reporter (`Game.report_tally`): counts only."""
+
+    def empty(self) -> dict:
+        from collections import Counter
+        return {"games": 0, "bought": Counter(), "defeated": Counter(), "won": Counter()}
+
+    def add(self, tally, index, r) -> None:
+        tally["games"] += 1
         winners = set(r.get("winner") or [])
         for seat, picks in enumerate(r.get("picks") or []):
             for how, cid in picks:
-                (bought if how == "bought" else defeated)[cid] += 1
+                tally["bought" if how == "bought" else "defeated"][cid] += 1
                 if how == "bought" and seat in winners:
-                    won[cid] += 1
-    return {cid: {"bought_per_game": round(bought[cid] / games, 3),
+                    tally["won"][cid] += 1
+
+    def finish(self, tally, base=None) -> dict:
+        games = max(1, tally["games"])
+        bought, defeated, won = tally["bought"], tally["defeated"], tally["won"]
+        return {"card_use": {
+            cid: {"bought_per_game": round(bought[cid] / games, 3),
                   "defeated_per_game": round(defeated[cid] / games, 3),
                   "buyer_win_share": round(won[cid] / bought[cid], 3) if bought[cid] else None}
-            for cid in sorted(set(bought) | set(defeated))}
+            for cid in sorted(set(bought) | set(defeated))}}
 
 
 def metrics(record) -> dict[str, list[float]]:

@@ -1,3 +1,4 @@
+# toolkit: compile
 """The rules every other module asks about: what a field is worth, who may target whom
 (后手保护, guarded rows, truce), prices under events, and the wilds' refill with its draws."""
 
@@ -20,7 +21,10 @@ def card_power(state, uid: int) -> int:
 
 def field_strength(state, seat: int) -> int:
     """The sum of the powers of every card on a field (弱者补偿 compares these)."""
-    return sum(card_power(state, u) for u in state.players[seat].field())
+    total = 0
+    for u in state.players[seat].field():
+        total += card_power(state, u)
+    return total
 
 
 def income(state, seat: int) -> tuple[int, int]:
@@ -29,11 +33,16 @@ def income(state, seat: int) -> tuple[int, int]:
     p = state.players[seat]
     cards = p.field()
     specs = [state.spec(u) for u in cards]
-    power = sum(card_power(state, u) for u in cards)
-    economy = sum(s.economy for s in specs)
+    power = field_strength(state, seat)
+    economy = 0
+    for s in specs:
+        economy += s.economy
     for s in specs:
         if s.ability in ("tag_power", "tag_economy"):
-            others = sum(1 for o in specs if s.ability_tag in o.tags) - (s.ability_tag in s.tags)
+            others = -1 if s.ability_tag in s.tags else 0
+            for o in specs:
+                if s.ability_tag in o.tags:
+                    others += 1
             if s.ability == "tag_power":
                 power += s.amount * others
             else:
@@ -74,7 +83,11 @@ def protection_on(state) -> bool:
     if state.round > state.t.setting("protection_rounds"):
         return False
     alive = state.alive()
-    return any((a, b) not in state.broken for a in alive for b in alive if a < b)
+    for a in alive:
+        for b in alive:
+            if a < b and (a, b) not in state.broken:
+                return True
+    return False
 
 
 def protected(state, attacker: int, target: int) -> bool:
@@ -102,17 +115,27 @@ def open_zones(state, target: int) -> list[str]:
     """The zones of `target`'s field that may be struck now (a guarded zone only once every
     zone guarding it is empty: the back row behind an empty front, facilities behind both)."""
     p = state.players[target]
-    return [z for z in FIELD if p.zone(z) and not any(p.zone(g) for g in state.t.guards[z])]
+    return [z for z in FIELD if p.zone(z) and not _guarded(p, state.t.guards[z])]
 
 
-def targets(state, attacker: int, guarded: bool = True):
+def _guarded(p, guards: tuple) -> bool:
+    """Whether any of the zones `guards` of the field `p` holds a card."""
+    for g in guards:
+        if p.zone(g):
+            return True
+    return False
+
+
+def targets(state, attacker: int, guarded: bool = True) -> list[tuple[int, int]]:
     """(seat, uid) of every field card the attacker may strike now (with `guarded` False,
     an effect that reaches past the front and back rows, as the document allows)."""
+    out = []
     for seat in range(state.n):
         if may_target(state, attacker, seat, True):
             for z in (open_zones(state, seat) if guarded else FIELD):
                 for uid in state.players[seat].zone(z):
-                    yield seat, uid
+                    out.append((seat, uid))
+    return out
 
 
 # ---- leaving play -------------------------------------------------------------------

@@ -1,3 +1,4 @@
+# toolkit: compile
 """A new game: the market deck shuffled, seven cards in the wilds (no event and no 强力 card
 at the start: those go back and are redrawn), each player's 18 basics dealt to choose a
 starting hand from, the tokens set aside."""

@@ -1,5 +1,8 @@
+# toolkit: compile
 """The position of a game of 南荒2: every physical card is a number (uid) whose card id is
-`cards[uid]`; each zone is a list of uids. Plain lists and ints keep `clone` fast."""
+`cards[uid]`; each zone is a list of uids. Plain lists and ints keep `clone` fast. Typed in
+state.pxd (Cython's pure Python mode): compiled, Player and State are extension types whose
+fields are C slots; as Python, the same classes with __slots__ (Player) or a __dict__."""
 
 from __future__ import annotations
 
@@ -10,10 +13,27 @@ STATS = ("bought", "basics_bought", "soldiers_defeated", "monsters_defeated", "s
          "cards_lost", "effects_played", "labour", "trades", "exiled_wilds", "wipes")
 
 
-class Player:
-    __slots__ = ("hand", "front", "back", "facilities", "power", "economy", "incoming",
+# a Player's fields, in the order of its records (to_dict)
+PLAYER_FIELDS = ("hand", "front", "back", "facilities", "power", "economy", "incoming",
                  "empty_starts", "alive", "turns", "moved", "shifted", "exile_chance",
                  "out_round", "stats", "start", "picks", "secret")
+# a State's fields (declared in state.pxd when compiled), in the order of its records
+STATE_FIELDS = ("t", "seed", "seats", "n", "rng", "cards", "deck", "wilds", "event",
+                "event_owner", "event_turn", "exile", "tokens", "supply", "dealt", "box",
+                "players", "current", "round", "phase", "pending", "broken", "snapshot",
+                "wiped", "offers", "log", "winners")
+NOT_RECORDED = ("t", "rng", "cards", "log", "dealt")
+
+
+def copy_stream(rng: random.Random) -> random.Random:
+    """A new random.Random in the same state (without seeding one from the system first)."""
+    out = random.Random.__new__(random.Random)
+    out.setstate(rng.getstate())
+    return out
+
+
+class Player:
+    __slots__ = PLAYER_FIELDS   # compiled: the C fields of state.pxd instead
 
     def __init__(self):
         self.hand: list[int] = []
@@ -41,6 +61,12 @@ class Player:
         return self.front + self.back + self.facilities
 
     def zone(self, name: str) -> list[int]:
+        if name == "front":
+            return self.front
+        if name == "back":
+            return self.back
+        if name == "facilities":
+            return self.facilities
         return getattr(self, name)
 
     def copy(self) -> "Player":
@@ -50,13 +76,14 @@ class Player:
         p.power, p.economy, p.incoming = self.power, self.economy, self.incoming[:]
         p.empty_starts, p.alive, p.turns = self.empty_starts, self.alive, self.turns
         p.moved, p.shifted = set(self.moved), set(self.shifted)
-        p.exile_chance, p.out_round, p.stats = self.exile_chance, self.out_round, dict(self.stats)
+        p.exile_chance, p.out_round = self.exile_chance, self.out_round
+        p.stats = self.stats.copy()
         p.start, p.picks, p.secret = self.start, self.picks[:], set(self.secret)
         return p
 
     def to_dict(self) -> dict:
         return {k: (sorted(v) if isinstance(v, set) else v)
-                for k in self.__slots__ for v in [getattr(self, k)]}
+                for k in PLAYER_FIELDS for v in [getattr(self, k)]}
 
 
 class State:
@@ -95,19 +122,37 @@ class State:
         self.log: list[tuple] = []
         self.winners: list[int] = []
 
-    def clone(self, log: bool = True) -> "State":
+    def clone(self, log: bool = True, rng: bool = True) -> "State":
+        """A copy to play on (`log` False: an empty log; `rng` False: the copy's stream is
+        a fresh random.Random(0), made only if it is used: an observation's)."""
         s = State.__new__(State)
-        s.__dict__.update(self.__dict__)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.t, s.seed, s.seats, s.n, s.cards = self.t, self.seed, self.seats, self.n, self.cards
+        s.event, s.event_owner, s.event_turn = self.event, self.event_owner, self.event_turn
+        s.dealt, s.current, s.round, s.phase = self.dealt, self.current, self.round, self.phase
+        s.pending, s.offers = self.pending, self.offers
+        s._rng = copy_stream(self._rng) if rng and self._rng is not None else None
         s.deck, s.wilds, s.exile, s.tokens = self.deck[:], self.wilds[:], self.exile[:], self.tokens[:]
         s.supply = {k: v[:] for k, v in self.supply.items()}
         s.box = [{k: v[:] for k, v in b.items()} for b in self.box]
-        s.players = [p.copy() for p in self.players]
+        s.players = []
+        for p in self.players:
+            s.players.append(p.copy())
         s.broken, s.wiped = set(self.broken), set(self.wiped)
         s.snapshot = {k: v[:] for k, v in self.snapshot.items()}
         s.log, s.winners = (self.log[:] if log else []), self.winners[:]
         return s
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's chance (random.Random(0) made on first use when there is none yet:
+        an observation's, which hides the game's)."""
+        if self._rng is None:
+            self._rng = random.Random(0)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     def spec(self, uid: int):
         return self.t.specs[self.cards[uid]]
@@ -116,8 +161,7 @@ class State:
         return [s for s, p in enumerate(self.players) if p.alive]
 
     def to_dict(self) -> dict:
-        out = {k: v for k, v in self.__dict__.items()
-               if k not in ("t", "rng", "cards", "log", "dealt")}
+        out = {k: getattr(self, k) for k in STATE_FIELDS if k not in NOT_RECORDED}
         out["players"] = [p.to_dict() for p in self.players]
         out["broken"] = sorted(self.broken)
         out["wiped"] = sorted(self.wiped)

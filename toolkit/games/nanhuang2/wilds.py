@@ -1,3 +1,4 @@
+# toolkit: compile
 """The wilds and the event slot: a card that leaves the wilds is replaced at once from the
 deck; an event drawn acts at once and stays until the end of its drawer's next turn; while
 anyone still has 后手保护, a drawn 强力 card goes to the exile as if never drawn."""

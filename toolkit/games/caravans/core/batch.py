@@ -1,6 +1,7 @@
 """Whole games on the compiled core: the records of toolkit/loop.play_game (one game) and
 of toolkit/sim/batch.play_counted (a batch, for simulate and compare), identical to the
-Python loop's, from the C loop (core/loop.pyx).
+Python loop's, from the C loop (core/loop.pyx), the record read from the C state
+(core/record.pyx) with no engine State made.
 
 `play_batch(catalog, jobs)` answers None when the core cannot play the batch (not built,
 TOOLKIT_PURE_PYTHON=1, an agent it lacks, content it refuses); the generic loop then
@@ -73,10 +74,39 @@ def lineup(catalog, agent_names: Sequence[str]):
 
 def _lineup(catalog, agent_names: Sequence[str]):
     """lineup() once the content is known to compile."""
+    return _plans(catalog, [agent_names])[0]
+
+
+# (catalog, styles) -> their plans by line-up, for the last few pairs (a pair is held
+# here, so its ids are not reused while it is)
+_PLANS: dict[tuple[int, int], tuple[Any, Any, dict]] = {}
+
+
+def _plans(catalog, lineups) -> list:
+    """_lineup() of each line-up. The styles are read once a call, as the Python loop's
+    agents read them (a broken styles file stops both alike); what they give a line-up
+    (its tables and seats, ~50 us to look up) is kept for this catalog and these styles,
+    since a one-worker run asks one game at a time and a mixed batch holds many line-ups."""
     from toolkit.games.caravans.agents import play_styles
-    from toolkit.games.caravans.core.loop import lineup as seats
-    names = list(agent_names)
     styles = play_styles(catalog)
+    key = (id(catalog), id(styles))
+    hit = _PLANS.get(key)
+    if hit is None or hit[0] is not catalog or hit[1] is not styles:
+        if len(_PLANS) >= 8:
+            _PLANS.clear()
+        hit = _PLANS[key] = (catalog, styles, {})
+    known = hit[2]
+    out = []
+    for names in lineups:
+        names = tuple(names)
+        if names not in known:
+            known[names] = _plan(catalog, styles, names)
+        out.append(known[names])
+    return out
+
+
+def _plan(catalog, styles, names: tuple[str, ...]):
+    from toolkit.games.caravans.core.loop import lineup as seats
     plain = all(name == "random" and name not in styles for name in names)
     tables = None if plain else _tables(catalog, styles)
     found = seats(names, tables)
@@ -85,9 +115,8 @@ def _lineup(catalog, agent_names: Sequence[str]):
 
 def _played(catalog, seed: int, agent_names: Sequence[str], max_actions: int | None,
             keep_actions: bool, plan, count_effects: bool = False):
-    """(final engine State, the loop's Played) of one game in C; plan = lineup(...)."""
+    """(the finished CoreState, the loop's Played) of one game in C; plan = lineup(...)."""
     from toolkit.errors import ContentError
-    from toolkit.games.caravans.core.convert import SOURCES, to_state
     from toolkit.games.caravans.core.loop import play_core
     from toolkit.games.caravans.core.newgame import new_game, stream_seed
     from toolkit.games.caravans.game import GAME
@@ -102,14 +131,18 @@ def _played(catalog, seed: int, agent_names: Sequence[str], max_actions: int | N
     if not core.is_terminal():
         raise ContentError(f"game seed {seed} did not end within {limit} actions; check "
                            f"{GAME.length_setting}")
-    state = to_state(core)
-    for player, order in zip(state.players, played.glory_order):
-        # the engine's dict keeps the order each source was first gained (records show it)
-        found = player.glory_src
-        player.glory_src = {SOURCES[g]: found[SOURCES[g]] for g in order}
-    if not keep_actions:
-        played.actions = [None] * played.length  # make_record counts them
-    return state, played
+    return core, played
+
+
+def _record(core, played, seed: int, names: list, keep_actions: bool) -> Record:
+    """toolkit.loop.make_record's record of a game `_played` finished, read from the C
+    state (core/record.pyx: no engine State is made)."""
+    from toolkit.games.caravans.core.record import core_record
+    actions = None
+    if keep_actions:
+        from toolkit.games.caravans.game import GAME
+        actions = [GAME.action_to_json(a) for a in played.actions]
+    return core_record(core, seed, names, played.length, played.glory_order, actions)
 
 
 def play_game(catalog, seed: int, agent_names: Sequence[str], max_actions: int | None = None,
@@ -117,20 +150,18 @@ def play_game(catalog, seed: int, agent_names: Sequence[str], max_actions: int |
     """toolkit.loop.play_game's record, played in C when the core can (`lineup`), else
     in Python."""
     from toolkit.games.caravans.game import GAME
-    from toolkit.loop import make_record
     from toolkit.loop import play_game as python_game
 
     plan = lineup(catalog, agent_names)
     if plan is not None:
         from toolkit.games.caravans.core.loop import Unfinished
         try:
-            state, played = _played(catalog, seed, agent_names, max_actions, keep_actions,
-                                    plan)
+            core, played = _played(catalog, seed, agent_names, max_actions, keep_actions,
+                                   plan)
         except Unfinished:
             pass
         else:
-            return make_record(GAME, state, seed, list(agent_names), played.actions,
-                               keep_actions)
+            return _record(core, played, seed, list(agent_names), keep_actions)
     return python_game(GAME, catalog, seed, agent_names, max_actions, keep_actions)
 
 
@@ -144,13 +175,10 @@ def play_batch(catalog, jobs: Sequence[tuple[int, Sequence[str]]]) -> list[Recor
     if why is not None:
         return None
     from toolkit.games.caravans.core.loop import Unfinished
-    found: dict = {}  # each distinct line-up checked once
-    plans = [found[key] if key in found else found.setdefault(key, _lineup(catalog, key))
-             for key in (tuple(names) for _, names in jobs)]
+    plans = _plans(catalog, [names for _, names in jobs])
     if any(plan is None for plan in plans):
         return None
     from toolkit.games.caravans.game import GAME
-    from toolkit.loop import make_record
     from toolkit.sim.batch import play_counted
 
     from toolkit.errors import RulesError, ToolkitError
@@ -159,8 +187,9 @@ def play_batch(catalog, jobs: Sequence[tuple[int, Sequence[str]]]) -> list[Recor
     for (seed, names), plan in zip(jobs, plans):
         names = list(names)
         try:
-            state, played = _played(catalog, seed, names, None, False, plan,
-                                    count_effects=True)
+            core, played = _played(catalog, seed, names, None, False, plan,
+                                   count_effects=True)
+            record = _record(core, played, seed, names, keep_actions=False)
         except Unfinished:
             out.append(play_counted(GAME, catalog, seed, names))
             continue
@@ -170,7 +199,6 @@ def play_batch(catalog, jobs: Sequence[tuple[int, Sequence[str]]]) -> list[Recor
             raise RulesError(f"game seed {seed} (agents {','.join(names)}) failed in the "
                              f"compiled core: {type(exc).__name__}: {exc}; "
                              "TOOLKIT_PURE_PYTHON=1 plays it with the Python engine") from None
-        record = make_record(GAME, state, seed, names, played.actions, keep_actions=False)
         record["action_kinds"] = dict(sorted(played.kinds.items()))
         record["effects_fired"] = dict(sorted(played.fired.items()))
         out.append(record)

@@ -1,5 +1,5 @@
 # cython: language_level=3
-# mirrors: toolkit/games/caravans/engine/actions.py sha256:3c185c64f0d48c7a
+# mirrors: toolkit/games/caravans/engine/actions.py sha256:74baf27885f06fd3
 """Actions and explore targets between the engine's values and the core's ints (the
 argument encoding is listed in layout.pxd at CAction)."""
 
@@ -31,18 +31,21 @@ cdef object target_to(int kind, int target, Content c):
 
 # per kind: what each arg is ("party", "glory", ... an index of that kind; "int"/"bool" as
 # is; "mode" a combat mode; "target" an explore target after its kind; "?" = "" is NONE)
+# <gen:action-args> generated from caravans/declarations.py by scripts/gen_declarations.py: do not edit
 ARGS = {
     "choose_party": ("party",), "combat_choice": ("mode", "weapon?", "glory_card?"),
-    "capture": ("bool",), "raid": ("race",), "raid_discard": ("int",), "raid_swap": ("int",),
-    "reroll": ("glory_card",), "discard_glory": ("glory_card",),
-    "flee_strike": ("equipment", "bool"), "block_hit": ("equipment", "bool"), "loot": ("good",), "amnesty": ("race",),
+    "capture": ("bool",), "raid": ("race",), "raid_discard": ("int",),
+    "raid_swap": ("int",), "reroll": ("glory_card",), "discard_glory": ("glory_card",),
+    "flee_strike": ("equipment", "bool"), "loot": ("good",), "amnesty": ("race",),
     "place_equipment": ("region",), "move": ("region",), "explore": ("tkind", "target"),
     "complete_mission": ("mission",), "sell": ("good",), "buy": ("good",),
     "form_party": ("party",), "repair": ("int",), "restore": ("equipment",),
-    "swap_equipment": ("equipment",), "buy_weapon": ("weapon",), "sell_weapon": ("weapon",),
-    "recruit": ("int",), "take_mission": ("mission",), "stash": ("int",),
-    "play_glory": ("glory_card", "good?"), "discard_goods": ("good",),
+    "swap_equipment": ("equipment",), "buy_weapon": ("weapon",),
+    "sell_weapon": ("weapon",), "recruit": ("int",), "take_mission": ("mission",),
+    "stash": ("int",), "play_glory": ("glory_card", "good?"), "discard_goods": ("good",),
+    "block_hit": ("equipment", "bool"),
 }
+# </gen:action-args>
 MODES = ("ranged", "melee", "flee")
 _NAMES: dict = {}
 

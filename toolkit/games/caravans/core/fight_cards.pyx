@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/engine/cards.py sha256:a843e55836be6c5c
+# mirrors: toolkit/games/caravans/engine/cards.py sha256:e885443fda170464
 # mirrors: toolkit/games/caravans/engine/tokens.py sha256:64d4f2f488ec5eb9
 """engine/cards.py, tokens.py and ending.game_over in C (see fight_cards.pxd)."""
 

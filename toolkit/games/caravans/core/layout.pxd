@@ -231,6 +231,7 @@ cdef struct CState:
 #   complete_mission/take_mission: a=mission  repair/recruit/stash: a=number
 #   restore/swap_equipment: a=equipment  buy_weapon/sell_weapon: a=weapon
 #   play_glory: a=glory b=good|NONE
+# <gen:action-kinds> generated from caravans/declarations.py by scripts/gen_declarations.py: do not edit
 cdef enum:  # ActionKindC
     AK_CHOOSE_PARTY = 0
     AK_COMBAT_CHOICE = 1
@@ -279,6 +280,7 @@ cdef enum:  # ActionKindC
     AK_END_TURN = 44
     AK_BLOCK_HIT = 45
     N_ACTION_KINDS = 46
+# </gen:action-kinds>
 
 cdef enum:
     MAX_ACTIONS = 512             # legal actions of one position

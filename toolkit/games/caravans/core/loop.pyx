@@ -10,8 +10,8 @@ toolkit/agents/random_agent.py) and the heuristic play styles through
 core/agent_choose (when it can play the style; else the game is not run here). A
 game whose state reaches a part the core lacks (NotPorted) or a deeper decision stack
 than it holds is not finished here: the caller plays it with the Python loop. The
-record is the Python loop's own (toolkit.loop.make_record over the final state turned
-back once, core/batch.py), so both loops give identical records; the loop also hands back
+record is the Python loop's own, read from the final C state (core/record.pyx, called by
+core/batch.py), so both loops give identical records; the loop also hands back
 what the state does not keep: the effect operations fired while actions were applied
 (effects_fired) and the order each player first gained glory from each source.
 """
@@ -30,6 +30,8 @@ from toolkit.games.caravans.core cimport legal as _legal
 from toolkit.games.caravans.core cimport apply as _apply
 from toolkit.games.caravans.core.agent_tables cimport AgentTables, CAgentTables
 from toolkit.games.caravans.core.agent_choose cimport CStyleAgent, choose
+from toolkit.games.caravans.core.codec import KINDS
+from toolkit.games.caravans.core.ops import CODES
 
 cdef enum:
     SEAT_RANDOM = 0
@@ -44,6 +46,10 @@ cdef enum:
 
 cdef enum:
     MAX_GAINS = MAX_PLAYERS * N_GLORY_SOURCES   # first gains of a game (one per source)
+
+
+_KIND_NAMES = tuple(kind.value for kind in KINDS)   # action kind names by ActionKindC
+_OP_CODES = tuple(CODES.items())                    # (effect op name, code)
 
 
 class Unfinished(Exception):
@@ -206,12 +212,10 @@ def play_core(CoreState core, streams, int limit, bint keep_actions=True,
         for j, rng in enumerate(objects):
             if not isinstance(rng, int):
                 rng.setstate((3, mt_get_pystate(&mts[j]), None))
-    from toolkit.games.caravans.core.codec import KINDS
-    counted = {KINDS[i].value: kinds[i] for i in range(N_ACTION_KINDS) if kinds[i]}
+    counted = {_KIND_NAMES[i]: kinds[i] for i in range(N_ACTION_KINDS) if kinds[i]}
     ops = None
     if count_effects:
-        from toolkit.games.caravans.core.ops import CODES
-        ops = {name: fired[code] for name, code in CODES.items() if fired[code]}
+        ops = {name: fired[code] for name, code in _OP_CODES if fired[code]}
     glory = [[] for i in range(count)]
     for i in range(n_gains):
         glory[gains[i] // 8].append(gains[i] % 8)

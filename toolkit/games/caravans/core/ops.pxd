@@ -4,7 +4,9 @@
 Every op of content/ops.py, with its params as ints (ids as indices, see fight_layout.pxd;
 NONE = -1 for None):
 
-  OP_MODIFY_STAT        a=stat (S_*)  b=by  c=fill          hooks: party_max
+  # <gen:op-table> generated from caravans/declarations.py by scripts/gen_declarations.py: do not edit
+  OP_*                  params as ints                      hooks
+  OP_MODIFY_STAT        a=stat (S_*)  b=by  c=fill          party_max
   OP_MODIFY_HERO_STAT   a=stat (H_*)  b=by                  hero_stat
   OP_EXTRA_DIE          a=check (CHK_*)  b=dice             dice
   OP_CANCEL_HIT         a=hits  b=restore_cost (NONE)       cancel
@@ -37,6 +39,7 @@ NONE = -1 for None):
   OP_TREASURE           a=region  b=multiplier              treasure
   OP_AMNESTY            a=remove                            event
   OP_TOLLS              a=gold                              toll
+  # </gen:op-table>
 
 The table (COps) is compiled once per Rules by ops_table.pyx `compile_ops`:
 the turn side's content compile calls it and keeps the COps in its content object; a reason
@@ -47,6 +50,7 @@ ops[first[s]:first[s + 1]], in the card's order (abilities' effects after `effec
 
 from libc.stdint cimport uint64_t
 
+# <gen:op-codes> generated from caravans/declarations.py by scripts/gen_declarations.py: do not edit
 cdef enum:
     OP_MODIFY_STAT = 0
     OP_MODIFY_HERO_STAT = 1
@@ -82,8 +86,10 @@ cdef enum:
     OP_AMNESTY = 31
     OP_TOLLS = 32
     N_OPS = 33
+# </gen:op-codes>
 
-# hooks as bits (effects.py's list)
+# hooks as bits (declarations.HOOKS: bit i is hook i)
+# <gen:hook-bits> generated from caravans/declarations.py by scripts/gen_declarations.py: do not edit
 cdef enum:
     HOOK_PARTY_MAX = 1 << 0
     HOOK_HERO_STAT = 1 << 1
@@ -110,6 +116,7 @@ cdef enum:
     HOOK_RUMOR_FREE = 1 << 22
     HOOK_TREASURE = 1 << 23
     HOOK_TOLL = 1 << 24
+# </gen:hook-bits>
 
 # extra_die checks
 cdef enum:

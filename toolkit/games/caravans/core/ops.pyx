@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-# mirrors: toolkit/games/caravans/engine/effects.py sha256:65c29d72fe4c4ee0
+# mirrors: toolkit/games/caravans/engine/effects.py sha256:832bf26958b8b46c
 """Compile a Rules' card effects into the C table of ops.pxd (once per content).
 
 `compile_ops(&table, rules)` returns None, or the one-line reason the core cannot run the
@@ -10,6 +10,7 @@ from libc.string cimport memset
 
 from toolkit.games.caravans.engine.rules import HERO_STATS, PARTY_STATS
 
+# <gen:op-names> generated from caravans/declarations.py by scripts/gen_declarations.py: do not edit
 CODES = {
     "modify_stat": OP_MODIFY_STAT, "modify_hero_stat": OP_MODIFY_HERO_STAT,
     "extra_die": OP_EXTRA_DIE, "cancel_hit": OP_CANCEL_HIT, "flee_strike": OP_FLEE_STRIKE,
@@ -38,6 +39,7 @@ HOOKS = {
     "play": HOOK_PLAY, "event": HOOK_EVENT, "war": HOOK_WAR, "sell_bonus": HOOK_SELL_BONUS,
     "rumor_free": HOOK_RUMOR_FREE, "treasure": HOOK_TREASURE, "toll": HOOK_TOLL,
 }
+# </gen:op-names>
 
 CHECKS = ("combat", "perception", "leadership", "influence", "ranged", "melee")
 EVENT_KINDS = ("storm", "plague", "tolls", "war")

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/engine/event_ops.py sha256:f63d405f708497b8
+# mirrors: toolkit/games/caravans/engine/event_ops.py sha256:3eee80afa16a24e7
 # mirrors: toolkit/games/caravans/engine/hazards.py sha256:9489650a88d1e3ba
 """The event operations that act when an event is drawn (engine/event_ops.py: NPCs
 entering and moving, storms, plague, amnesty; hazards.py) and flow.resolve_event."""

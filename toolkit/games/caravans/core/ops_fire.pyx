@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/engine/effects.py sha256:65c29d72fe4c4ee0
+# mirrors: toolkit/games/caravans/engine/effects.py sha256:832bf26958b8b46c
 # mirrors: toolkit/games/caravans/engine/party.py sha256:454bb2edd9831d22
 """effects.py and party.py's stat side in C (see ops_fire.pxd)."""
 

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/engine/tavern.py sha256:da662f67f80adafc
+# mirrors: toolkit/games/caravans/engine/tavern.py sha256:12a4f7bc6b563c3c
 """tavern.py in C (see tavern.pxd). Skill checks go through the fight side's fight_checks; the
 check continuations of this module are registered there at import."""
 

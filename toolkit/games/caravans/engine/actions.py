@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 
 class ActionKind(str, Enum):
+    # <gen:action-kinds> generated from caravans/declarations.py by scripts/gen_declarations.py: do not edit
     # setup and decisions
     CHOOSE_PARTY = "choose_party"        # (party_id,)
     COMBAT_CHOICE = "combat_choice"      # (mode "ranged"|"melee"|"flee", weapon_id|"", glory_id|"")
@@ -25,7 +26,7 @@ class ActionKind(str, Enum):
     DISCARD_GLORY = "discard_glory"      # (glory_id,)      over the hand limit
     ATTACK = "attack"                    # ()               fight the player or NPC found
     LET_GO = "let_go"                    # ()               leave a found target alone
-    FLEE_STRIKE = "flee_strike"          # (equipment_id, use: bool)  the orb on a flight
+    FLEE_STRIKE = "flee_strike"          # (equipment_id, use: bool) the orb on a flight
     LOOT = "loot"                        # (good_id,)       take one of the beaten's goods
     LOOT_END = "loot_end"                # ()               leave the rest
     KEEP_HERO = "keep_hero"              # ()               keep a hero whose home is raided
@@ -37,16 +38,16 @@ class ActionKind(str, Enum):
     ENTER_TAVERN = "enter_tavern"        # ()
     LEAVE_TAVERN = "leave_tavern"        # ()
     EXPLORE = "explore"                  # (target_kind "player"|"npc"|"explorer"|"rumor", target_id)
-    COMPLETE_MISSION = "complete_mission"  # (mission_id,)
-    TAVERN = "tavern"                    # ()  opens the tavern action (costs 1 action)
-    SELL = "sell"                        # (good_id,)  one card
-    BUY_GOODS = "buy_goods"              # ()  draws the offer
-    BUY = "buy"                          # (good_id,)  one card of the offer
+    COMPLETE_MISSION = "complete_mission" # (mission_id,)
+    TAVERN = "tavern"                    # ()               opens the tavern action (costs 1 action)
+    SELL = "sell"                        # (good_id,)       one card
+    BUY_GOODS = "buy_goods"              # ()               draws the offer
+    BUY = "buy"                          # (good_id,)       one card of the offer
     FORM_PARTY = "form_party"            # (party_id,)
     REPAIR = "repair"                    # (points,)
     RESTORE = "restore"                  # (equipment_id,)  turn a used amulet face up
-    BUY_EQUIPMENT = "buy_equipment"      # ()  the token of this tavern
-    SWAP_EQUIPMENT = "swap_equipment"    # (own_equipment_id,)  Nightshade only
+    BUY_EQUIPMENT = "buy_equipment"      # ()               the token of this tavern
+    SWAP_EQUIPMENT = "swap_equipment"    # (own_equipment_id,) Nightshade only
     BUY_WEAPON = "buy_weapon"            # (weapon_id,)
     SELL_WEAPON = "sell_weapon"          # (weapon_id,)
     RECRUIT = "recruit"                  # (mercenaries,)
@@ -55,10 +56,10 @@ class ActionKind(str, Enum):
     STASH = "stash"                      # (gold,)
     END_VISIT = "end_visit"              # ()
     PLAY_GLORY = "play_glory"            # (glory_id, arg)  arg: good_id for sell_at_demand, else ""
-    DISCARD_GOODS = "discard_goods"      # (good_id,)  only while over cargo
+    DISCARD_GOODS = "discard_goods"      # (good_id,)       only while over cargo
     END_TURN = "end_turn"                # ()
-    # decisions added since (kept last: the compiled core numbers the kinds in this order)
-    BLOCK_HIT = "block_hit"              # (equipment_id, use: bool)  the amulet on a located hit
+    BLOCK_HIT = "block_hit"              # (equipment_id, use: bool) the amulet on a located hit
+    # </gen:action-kinds>
 
 
 class Action(NamedTuple):

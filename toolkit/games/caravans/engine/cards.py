@@ -124,4 +124,4 @@ def _gain_gold_op(ctx, p):
             gain_gold(ctx.state, seat, p.amount, ctx.source)
 
 
-effects.register({"gain_gold": (("play", "event"), _gain_gold_op)})
+effects.register({"gain_gold": _gain_gold_op})

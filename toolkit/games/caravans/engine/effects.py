@@ -5,13 +5,11 @@
 hero abilities, followers, party equipment, special weapons (and, for "cancel", tricks in
 hand). Each handler looks at `ctx.hook` and changes `ctx.value` or the state. Events fire
 the "event" hook once when drawn and answer the query hooks (war, sell_bonus, ...) while
-active (`fire_events`). Hooks:
+active (`fire_events`). The hooks are `HOOKS`.
 
-party_max hero_stat dice cancel flee pre_melee pre_ranged ranged_win melee_choice ignore
-buy_draw free_moves enter_wanted recruit_discount raid_bonus free_repair reroll contest
-play event war sell_bonus rumor_free treasure toll
-
-Operations that act through higher rule modules register there (`register`): the combat
+Every operation and its hooks are declared in toolkit/games/caravans/declarations.py
+(`HOOKS` and `OP_HOOKS` below are generated from it). Operations that act through higher
+rule modules register there (`register`, the handler alone): the combat
 operations in combat_ops, the event operations in event_ops, gain_gold in cards and
 sell_at_demand in tavern; this module imports none of them (the engine package imports
 them all), so every rule module may import this one.
@@ -30,6 +28,49 @@ from functools import partial
 from toolkit.games.caravans.engine.rng import roll
 from toolkit.games.caravans.engine.state import use_card
 
+# <gen:op-hooks> generated from caravans/declarations.py by scripts/gen_declarations.py: do not edit
+HOOKS = (
+    "party_max", "hero_stat", "dice", "cancel", "flee", "pre_melee", "pre_ranged",
+    "ranged_win", "melee_choice", "ignore", "buy_draw", "free_moves", "enter_wanted",
+    "recruit_discount", "raid_bonus", "free_repair", "reroll", "contest", "play", "event",
+    "war", "sell_bonus", "rumor_free", "treasure", "toll",
+)
+OP_HOOKS = {
+    "modify_stat": ("party_max",),
+    "modify_hero_stat": ("hero_stat",),
+    "extra_die": ("dice",),
+    "cancel_hit": ("cancel",),
+    "flee_strike": ("flee",),
+    "pre_melee_strike": ("pre_melee",),
+    "volley": ("pre_ranged",),
+    "redirect_hits": ("ranged_win",),
+    "melee_boost": ("melee_choice",),
+    "ignore_event": ("ignore",),
+    "buy_draw": ("buy_draw", "play"),
+    "free_move": ("free_moves",),
+    "enter_wanted_taverns": ("enter_wanted",),
+    "recruit_discount": ("recruit_discount",),
+    "raid_bonus": ("raid_bonus",),
+    "free_repair": ("free_repair",),
+    "reroll_check": ("reroll",),
+    "combat_dice": ("contest",),
+    "extra_action": ("play",),
+    "sell_at_demand": ("play",),
+    "free_recruit": ("play",),
+    "gain_gold": ("play", "event"),
+    "npc_enter": ("event",),
+    "move_npc": ("event",),
+    "storm": ("event",),
+    "war": ("war",),
+    "demand_shift": ("event",),
+    "market_boom": ("sell_bonus",),
+    "plague": ("event",),
+    "rumor_no_check": ("rumor_free",),
+    "treasure": ("treasure",),
+    "amnesty": ("event",),
+    "tolls": ("toll",),
+}
+# </gen:op-hooks>
 OBSERVERS: list = []
 ACTING_HOOKS = frozenset({"play", "event", "flee", "pre_melee", "pre_ranged"})
 
@@ -235,33 +276,48 @@ def _free_recruit(ctx, p):
                                    party.cur["mercenaries"] + p.mercenaries)
 
 
-HANDLERS = {
-    "modify_stat": (("party_max",), _modify_stat),
-    "modify_hero_stat": (("hero_stat",), _modify_hero_stat),
-    "extra_die": (("dice",), _extra_die),
-    "ignore_event": (("ignore",), _ignore_event),
-    "buy_draw": (("buy_draw", "play"), _buy_draw),
-    "free_move": (("free_moves",), _add("per_turn")),
-    "enter_wanted_taverns": (("enter_wanted",), _flag),
-    "recruit_discount": (("recruit_discount",), _add("percent")),
-    "raid_bonus": (("raid_bonus",), _add("gold_per_card")),
-    "free_repair": (("free_repair",), _add("points")),
-    "reroll_check": (("reroll",), _reroll_check),
-    "combat_dice": (("contest",), _add("dice")),
-    "extra_action": (("play",), _extra_action),
-    "free_recruit": (("play",), _free_recruit),
-    "rumor_no_check": (("rumor_free",), _flag),
-    "tolls": (("toll",), _add("gold")),
-}
-
-PLAYABLE = {op for op, (hooks, _fn) in HANDLERS.items() if "play" in hooks}
+HANDLERS: dict = {}  # op -> (hooks, function), filled by register
+PLAYABLE: set = set()
 """Operations a trick performs when played from the hand on the owner's turn."""
 
 
 def register(handlers: dict) -> None:
-    """Add operations handled outside this module: op -> (hooks, function)."""
-    HANDLERS.update(handlers)
-    PLAYABLE.update(op for op, (hooks, _fn) in handlers.items() if "play" in hooks)
+    """Add the handlers of operations: op -> function (or (hooks, function), the hooks as
+    declared). An operation's hooks are the declared ones (OP_HOOKS, from
+    toolkit/games/caravans/declarations.py): an undeclared op, or other hooks, is an error."""
+    for op, handler in handlers.items():
+        hooks = OP_HOOKS.get(op)
+        if hooks is None:
+            raise ValueError(f"effect operation {op!r} is not declared in "
+                             "toolkit/games/caravans/declarations.py (OPS)")
+        if isinstance(handler, tuple):
+            if tuple(handler[0]) != hooks:
+                raise ValueError(f"effect operation {op!r}: hooks {tuple(handler[0])} "
+                                 f"differ from the declared {hooks}")
+            handler = handler[1]
+        HANDLERS[op] = (hooks, handler)
+        if "play" in hooks:
+            PLAYABLE.add(op)
+
+
+register({
+    "modify_stat": _modify_stat,
+    "modify_hero_stat": _modify_hero_stat,
+    "extra_die": _extra_die,
+    "ignore_event": _ignore_event,
+    "buy_draw": _buy_draw,
+    "free_move": _add("per_turn"),
+    "enter_wanted_taverns": _flag,
+    "recruit_discount": _add("percent"),
+    "raid_bonus": _add("gold_per_card"),
+    "free_repair": _add("points"),
+    "reroll_check": _reroll_check,
+    "combat_dice": _add("dice"),
+    "extra_action": _extra_action,
+    "free_recruit": _free_recruit,
+    "rumor_no_check": _flag,
+    "tolls": _add("gold"),
+})
 
 
 @contextmanager

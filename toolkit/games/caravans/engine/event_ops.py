@@ -71,13 +71,13 @@ def remove_markers(state, seat: int, left: int) -> bool:
 
 
 effects.register({
-    "npc_enter": (("event",), npc_enter),
-    "move_npc": (("event",), move_npc),
-    "storm": (("event",), storm),
-    "war": (("war",), war),
-    "demand_shift": (("event",), demand_shift),
-    "market_boom": (("sell_bonus",), market_boom),
-    "plague": (("event",), plague),
-    "treasure": (("treasure",), treasure),
-    "amnesty": (("event",), amnesty),
+    "npc_enter": npc_enter,
+    "move_npc": move_npc,
+    "storm": storm,
+    "war": war,
+    "demand_shift": demand_shift,
+    "market_boom": market_boom,
+    "plague": plague,
+    "treasure": treasure,
+    "amnesty": amnesty,
 })

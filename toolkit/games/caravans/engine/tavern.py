@@ -205,5 +205,5 @@ def _sell_at_demand(ctx, p):
     sell_cards(ctx.state, ctx.seat, ctx.extra["arg"], p.cards, demanded_price=True)
 
 
-effects.register({"sell_at_demand": (("play",), _sell_at_demand)})
+effects.register({"sell_at_demand": _sell_at_demand})
 continues(rumor=after_rumor, mission=after_take_mission, recruit=after_recruit)

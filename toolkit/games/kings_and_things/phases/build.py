@@ -1,5 +1,6 @@
-"""Phase 7, construction (seed): for 5 gold build a tower on one of your hexes without a
-fort, or raise a fort one level (tower, keep, castle, citadel); one build per hex per turn.
+"""Phase 7, construction (seed): for `build_cost` gold (5) build a tower on one of your hexes
+without a fort, or raise a fort one level (tower, keep, castle, citadel); one build per hex
+per turn.
 A citadel needs an income of 20 (15 with 2-3 players) and no citadel already held (notes).
 Fort counters are limited by the bank. The end of this phase is when a citadel wins."""
 
@@ -25,7 +26,7 @@ class Build(flow.Phase):
             level = state.fort[hex_]
             if hex_ in state.built or level >= 4 or state.forts_left.get(level + 1, 0) <= 0:
                 continue
-            cost = 0 if free else int(data.fort_at(level + 1).cost)
+            cost = 0 if free else data.setting("build_cost")
             if state.gold[seat] < cost or not data.land(state.terrain[hex_]):
                 continue
             if level == 3 and not citadel_allowed(state, data, seat):
@@ -41,7 +42,7 @@ class Build(flow.Phase):
         if seat in state.free_builds:
             state.free_builds.remove(seat)
         else:
-            state.gold[seat] -= int(data.fort_at(level + 1).cost)
+            state.gold[seat] -= data.setting("build_cost")
         if level:
             state.forts_left[level] += 1
         state.forts_left[level + 1] -= 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from toolkit import game_kit as kit
-from toolkit.errors import RulesError
+from toolkit.errors import ContentError, RulesError
 
 HAND = 5
 KIND = "playing_card"  # the kind of card in game.yaml; rename it here too
@@ -22,6 +22,7 @@ class FiveTricks(kit.TurnGame):
     actions = {"play": ("card",)}      # an action is a card id: {"kind": "play", "card": id}
     record_keys = ("scores", "tricks")  # kept per seat in records, counted in reports
     expect_keys = ("scores",)          # rulings may expect {scores: [3, 0]}
+    ruling_seats = {"leader": "value"}  # setup keys holding a seat: rulings count from 1
 
     # ---- the state machine -------------------------------------------------------------
     def new_game(self, catalog, seed, seats):
@@ -114,7 +115,10 @@ class FiveTricks(kit.TurnGame):
             return super().scenario(catalog, setup, seed)
         cards, hands = _cards(catalog), [sorted(h) for h in setup["hands"]]
         kit.known_ids((c for h in hands for c in h), cards, "setup.hands")
-        return _state(cards, hands, leader=kit.seat_from_1(setup, "leader", len(hands)))
+        leader = setup.get("leader", 0)    # in ruling_seats: the file's seat 1 arrives as 0
+        if leader not in range(len(hands)):
+            raise ContentError(f"setup.leader must be a seat from 1 to {len(hands)}")
+        return _state(cards, hands, leader)
 
 
 def _led(state):

@@ -1,0 +1,26 @@
+# The types of agents.py when compiled (augmenting .pxd): the warlord is an extension type
+# whose choose and score are C methods reading the typed State of an observation.
+cimport cython
+from toolkit.games.nanhuang2.cards cimport Spec, Table
+from toolkit.games.nanhuang2.state cimport Player, State
+
+cdef class Warlord:
+    cdef public object seat, rng, _deal, _plan_for, _plan
+    cdef public dict _weakest
+    cdef public bint plain, fight
+
+    @cython.locals(score=double)
+    cpdef tuple choose(self, object obs, object legal)
+    @cython.locals(p=Player, spec=Spec, fighter=bint)
+    cpdef double score(self, State s, tuple a)
+    @cython.locals(p=Player, cap=Py_ssize_t)
+    cpdef object weakest(self, State s, str zone)
+    @cython.locals(p=Player)
+    cpdef bint spare_economy(self, State s, tuple a)
+    @cython.locals(p=Player, h=Py_ssize_t)
+    cpdef double score_recall(self, State s, tuple a)
+    @cython.locals(p=Player)
+    cpdef double score_take_back(self, State s, tuple a)
+    @cython.locals(p=Player, i=Py_ssize_t)
+    cpdef object trade_plan(self, State s)
+    cpdef double score_offer(self, State s, tuple a)

@@ -1,0 +1,15 @@
+# The types of flow.py when compiled (augmenting .pxd).
+cimport cython
+from toolkit.games.nanhuang2.state cimport Player, State
+
+cpdef begin_play(State state)
+cpdef merge_boxes(State state)
+@cython.locals(p=Player)
+cpdef start_turn(State state, Py_ssize_t seat)
+@cython.locals(p=Player)
+cpdef end_turn(State state)
+@cython.locals(seat=Py_ssize_t)
+cpdef advance(State state)
+@cython.locals(p=Player)
+cpdef eliminate(State state, Py_ssize_t seat)
+cpdef finish(State state, object winners)

@@ -1,0 +1,34 @@
+# The types of state.py when compiled (Cython pure Python mode, augmenting .pxd): Player and
+# State become extension types, their fields C slots (public: every Python module reads them).
+
+from toolkit.games.nanhuang2.cards cimport Spec, Table
+
+cpdef object copy_stream(object rng)
+
+
+cdef class Player:
+    cdef public list hand, front, back, facilities, incoming, picks
+    cdef public object power, economy, empty_starts, turns, out_round
+    cdef public bint alive, exile_chance
+    cdef public set moved, shifted, secret
+    cdef public dict stats
+    cdef public tuple start
+
+    cpdef list field(self)
+    cpdef list zone(self, str name)
+    cpdef Player copy(self)
+
+
+cdef class State:
+    cdef public Table t
+    cdef public object seed, _rng, event, pending
+    cdef public list seats, cards, deck, wilds, exile, tokens, dealt, box, players, log, winners
+    cdef public Py_ssize_t n
+    cdef public object event_owner, event_turn, current, round, offers
+    cdef public dict supply, snapshot
+    cdef public str phase
+    cdef public set broken, wiped
+
+    cpdef State clone(self, bint log=*, bint rng=*)
+    cpdef Spec spec(self, Py_ssize_t uid)
+    cpdef list alive(self)

@@ -1,0 +1,371 @@
+"""The report's statistics as mergeable reporters (issue #30). Each has `empty()` (a new
+tally), `add(tally, index, record)`, and `finish(tally)` (its report.json section); tallies
+merge with `toolkit.sim.tally.merge`. The workers tally their batch's games
+(toolkit.sim.batch.play_tallied) and the parent only merges the tallies, so it keeps no
+record: counts, exact sums and the fits' compact rows (toolkit.sim.design).
+
+`RunReporters` bundles the generic reporters, the fits' rows and the game's own
+(`Game.report_tally`); `toolkit.sim.stats.build_report` is the same over a list of records.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+from typing import Any, Callable, Mapping
+
+from toolkit.sim.stats_math import chi_square_uniform, largest_remainder, wilson
+from toolkit.sim.tally import First, Rates, Sum, merge, slot
+
+Record = Mapping[str, Any]
+
+
+def score(record: Record, seat: int) -> float:
+    """A seat's result: 1 for a sole win, 1/k for a win shared by k, else 0."""
+    winners = record["winner"]
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def turn_position(record: Record, seat: int) -> int:
+    """The seat's place in turn order (0: the first player); the seat index itself for
+    records without `first_player`."""
+    first = record.get("first_player")
+    return seat if first is None else (seat - first) % record["players"]
+
+
+def rates_by(tally: dict, record: Record, level: Callable[[int], Any]) -> None:
+    """Adds a record's player-games to `tally` ({level: Rates}) by `level(seat)`, one game
+    cell a level (so a level holding two players of a game is clustered by game)."""
+    seats: dict[str, list] = {}
+    for seat in range(record["players"]):
+        seats.setdefault(str(level(seat)), []).append((record["players"],
+                                                       score(record, seat)))
+    for key, results in seats.items():
+        slot(tally, key, Rates).add_game(results)
+
+
+def entries(tally: Mapping[str, Rates]) -> dict[str, dict[str, Any]]:
+    return {k: tally[k].entry() for k in sorted(tally)}
+
+
+class WinRate:
+    """Win rates by seat (place in turn order), agent and each of the game's groups."""
+
+    def __init__(self, groups: Callable[[Record], Mapping[str, list]] | None = None):
+        self.groups = groups
+
+    def empty(self) -> dict:
+        return {"by_seat": {}, "by_agent": {}, "groups": {}}
+
+    def add(self, tally, index, record) -> None:
+        rates_by(tally["by_seat"], record, lambda s: turn_position(record, s))
+        rates_by(tally["by_agent"], record, lambda s: record["agents"][s])
+        if self.groups is not None:
+            families = self.groups(record)
+            if "first" not in tally or index < tally["first"].index:
+                tally["first"] = First(index, list(families))
+            for family, values in families.items():
+                rates_by(tally["groups"].setdefault(family, {}), record,
+                         lambda s, v=values: v[s])
+
+    def finish(self, tally) -> dict:
+        out = {"by_seat": entries(tally["by_seat"]), "by_agent": entries(tally["by_agent"])}
+        for family in (tally["first"].value if "first" in tally else []):
+            out[f"by_{family}"] = entries(tally["groups"].get(family, {}))
+        return out
+
+
+class SeatFairness:
+    """Per player count: wins by place in turn order, chi-square against equal shares, and
+    Ludii's balance (1 − the largest gap between two seats' win rates)."""
+
+    def empty(self) -> dict:
+        return {"games": Counter(), "wins": {}}
+
+    def add(self, tally, index, record) -> None:
+        players = record["players"]
+        tally["games"][players] += 1
+        for seat in range(players):
+            slot(tally["wins"], (players, turn_position(record, seat)),
+                 Sum).add(score(record, seat))
+
+    def finish(self, tally) -> dict:
+        out = {}
+        for players in sorted(tally["games"]):
+            games = tally["games"][players]
+            wins = [tally["wins"][players, p].value if (players, p) in tally["wins"] else 0.0
+                    for p in range(players)]
+            statistic, p = chi_square_uniform(wins)
+            rates = [w / games for w in wins]
+            out[str(players)] = {"games": games, "wins": [round(w, 6) for w in wins],
+                                 "rates": rates, "fair": 1.0 / players, "chi2": statistic,
+                                 "df": players - 1, "p": p,
+                                 "balance": 1 - (max(rates) - min(rates))}
+        return out
+
+
+def length(record: Record) -> float:
+    """A game's length: its rounds when the game counts them, else its actions."""
+    return record["rounds"] if "rounds" in record else record["length"]
+
+
+def histogram_quantile(counts: Mapping[Any, int], q: float) -> float:
+    """`stats_math.quantile` of the values a histogram ({value: times}) holds."""
+    values = sorted(counts)
+    n = sum(counts.values())
+    pos = (n - 1) * q
+    lo = int(pos // 1)
+    hi = min(lo + 1, n - 1)
+
+    def at(i):
+        seen = 0
+        for v in values:
+            seen += counts[v]
+            if i < seen:
+                return v
+        return values[-1]
+
+    a, b = at(lo), at(hi)
+    return a + (b - a) * (pos - lo)
+
+
+class Rounds:
+    """Game length (rounds, or actions for a game without rounds): mean, quantiles,
+    extremes and a histogram."""
+
+    def empty(self) -> dict:
+        return {"lengths": Counter(), "without_rounds": 0}
+
+    def add(self, tally, index, record) -> None:
+        tally["lengths"][length(record)] += 1
+        tally["without_rounds"] += "rounds" not in record
+
+    def finish(self, tally) -> dict:
+        counts = tally["lengths"]
+        unit = "rounds" if not tally["without_rounds"] else "actions"
+        if not counts:
+            return {"unit": unit, "mean": 0.0, "p10": 0, "p50": 0, "p90": 0, "min": 0,
+                    "max": 0, "histogram": {}}
+        total = Sum()
+        for value, times in counts.items():
+            total.add(value, times)
+        marks = {q: histogram_quantile(counts, q) for q in (0.1, 0.5, 0.9)}
+        return {"unit": unit, "mean": total.mean(), "p10": marks[0.1], "p50": marks[0.5],
+                "p90": marks[0.9], "min": min(counts), "max": max(counts),
+                "histogram": {str(k): v for k, v in sorted(counts.items())}}
+
+
+class EndReason:
+    """How many games ended each way (`percent`: rounded to 0.1 so that they add to 100),
+    and how many were shared wins."""
+
+    def empty(self) -> dict:
+        return {"counts": Counter(), "shared": 0}
+
+    def add(self, tally, index, record) -> None:
+        tally["counts"][record.get("end_reason", "end")] += 1
+        tally["shared"] += len(record["winner"]) > 1
+
+    def finish(self, tally) -> dict:
+        counts, games = tally["counts"], sum(tally["counts"].values())
+        return {"counts": dict(sorted(counts.items())),
+                "share": {k: v / games for k, v in sorted(counts.items())} if games else {},
+                "percent": largest_remainder(dict(sorted(counts.items()))),
+                "shared_wins": tally["shared"]}
+
+
+class MetricMeans:
+    """Each of the game's per-seat metrics: its mean over player-games and by agent."""
+
+    def __init__(self, metrics: Callable[[Record], Mapping[str, list]] | None):
+        self.metrics = metrics
+
+    def empty(self) -> dict:
+        return {}
+
+    def add(self, tally, index, record) -> None:
+        if self.metrics is None:
+            return
+        agents = record["agents"]
+        for name, per_seat in self.metrics(record).items():
+            cell = tally.get(name)
+            if cell is None:
+                cell = tally[name] = {}
+            for seat, value in enumerate(per_seat):
+                slot(cell, agents[seat], Sum).add(value)
+
+    def finish(self, tally) -> dict:
+        return {name: {"mean": Sum.of(cell.values()).mean(),
+                       "by_agent": {a: s.mean() for a, s in sorted(cell.items())}}
+                for name, cell in sorted(tally.items())}
+
+
+class Matchups:
+    """The agent × agent matrix (toolkit.sim.matchups)."""
+
+    def empty(self) -> dict:
+        return {"agents": set(), "met": Counter(), "decided": Counter(), "wins": {}}
+
+    def add(self, tally, index, record) -> None:
+        names = [str(a) for a in record["agents"]]
+        tally["agents"].update(names)
+        results = [score(record, s) for s in range(record["players"])]
+        for i, j in permutations(range(record["players"]), 2):
+            a, b = names[i], names[j]
+            if a == b:
+                continue
+            tally["met"][a, b] += 1
+            both = results[i] + results[j]
+            if both > 0:
+                tally["decided"][a, b] += 1
+                slot(tally["wins"], (a, b), Sum).add(results[i] / both)
+
+    def finish(self, tally) -> dict:
+        order = sorted(tally["agents"])
+        matrix: dict[str, dict[str, Any]] = {a: {} for a in order}
+        for (a, b), n in sorted(tally["met"].items()):
+            d = tally["decided"][a, b]
+            w = tally["wins"][a, b].value if (a, b) in tally["wins"] else 0.0
+            matrix[a][b] = {"games": n, "decided": d, "wins": round(w, 6),
+                            "share": w / d if d else None,
+                            "ci95": list(wilson(w, d)) if d else None}
+        return {"agents": order, "matrix": matrix}
+
+
+class Unused:
+    """The effect operations that never fired and the action kinds taken
+    (toolkit.sim.unused)."""
+
+    def __init__(self, catalog=None):
+        self.catalog = catalog
+
+    def empty(self) -> dict:
+        return {"fired": Counter(), "counted": 0, "taken": Counter()}
+
+    def add(self, tally, index, record) -> None:
+        if "effects_fired" in record:
+            tally["counted"] += 1
+            tally["fired"].update(record["effects_fired"])
+        tally["taken"].update(record.get("action_kinds", {}))
+
+    def finish(self, tally) -> dict:
+        from toolkit.sim.unused import ops_in_content
+
+        fired, counted, taken = tally["fired"], tally["counted"], tally["taken"]
+        items = []
+        if counted and self.catalog is not None:
+            for op, cards in ops_in_content(self.catalog).items():
+                if not fired[op]:
+                    items.append({"kind": "op", "id": op, "cards": cards,
+                                  "note": f"never fired in {counted} games"})
+        return {"effects_fired": dict(sorted(fired.items())) if counted else None,
+                "actions_taken": dict(sorted(taken.items(), key=lambda kv: (-kv[1], kv[0]))),
+                "items": items}
+
+
+class Header:
+    """Games, player counts and content versions."""
+
+    def empty(self) -> dict:
+        return {"games": 0, "players": Counter(), "hashes": set()}
+
+    def add(self, tally, index, record) -> None:
+        tally["games"] += 1
+        tally["players"][record["players"]] += 1
+        if "content_hash" in record:
+            tally["hashes"].add(record["content_hash"])
+
+    def finish(self, tally) -> dict:
+        return tally
+
+
+class Fits:
+    """The fits' compact rows (toolkit.sim.design), one `Rows` a batch."""
+
+    def __init__(self, groups=None, items=None):
+        self.groups, self.items = groups, items
+
+    def empty(self) -> dict:
+        from toolkit.sim.design import Rows
+        return {"chunks": [Rows()]}
+
+    def add(self, tally, index, record) -> None:
+        from toolkit.sim.design import Rows
+        if tally["chunks"][-1].sealed:
+            tally["chunks"].append(Rows())
+        tally["chunks"][-1].add(index, record, self.groups(record) if self.groups else None,
+                                self.items(record) if self.items else None)
+
+    @staticmethod
+    def compact(tally, games: int = 2000) -> None:
+        """Joins the small batches at the end of the list into one once they hold
+        `games` games (a run's rows stay a few hundred arrays)."""
+        from toolkit.sim.design import concat
+        chunks = tally["chunks"]
+        small = [i for i, c in enumerate(chunks) if c.sealed and len(c.index) < games]
+        if len(small) > 1 and sum(len(chunks[i].index) for i in small) >= games:
+            joined = concat([chunks[i] for i in small])
+            tally["chunks"] = [c for i, c in enumerate(chunks) if i not in set(small)] + [joined]
+
+    def finish(self, tally):
+        from toolkit.sim.design import combine
+        return combine(tally["chunks"])
+
+
+class RunReporters:
+    """Every reporter of a run's report: the generic ones, the fits' rows and the game's
+    own (`Game.report_tally(catalog)`: empty/add/finish(tally, base) and `items`)."""
+
+    def __init__(self, game=None, catalog=None):
+        groups = game.seat_groups if game is not None else None
+        self.game_reporter = game.report_tally(catalog) if game is not None else None
+        items = getattr(self.game_reporter, "items", None)
+        self.parts: dict[str, Any] = {
+            "header": Header(), "win_rate": WinRate(groups), "seat_fairness": SeatFairness(),
+            "rounds": Rounds(), "end_reason": EndReason(),
+            "metrics": MetricMeans(game.metrics if game is not None else None),
+            "matchups": Matchups(), "unused": Unused(catalog), "fits": Fits(groups, items)}
+        if self.game_reporter is not None:
+            self.parts["game"] = self.game_reporter
+
+    def empty(self) -> dict:
+        return {name: part.empty() for name, part in self.parts.items()}
+
+    def add(self, tally: dict, index: int, record: Record) -> None:
+        for name, part in self.parts.items():
+            part.add(tally[name], index, record)
+
+    def add_all(self, tally: dict, pairs) -> dict:
+        for index, record in pairs:
+            self.add(tally, index, record)
+        return tally
+
+    def seal(self, tally: dict) -> dict:
+        for chunk in tally["fits"]["chunks"]:
+            chunk.seal()
+        return tally
+
+    @staticmethod
+    def merge(into: dict, other: dict) -> dict:
+        """Adds a batch's tally into the run's (its fits' rows joined as they grow)."""
+        merge(into, other)
+        Fits.compact(into["fits"])
+        return into
+
+
+class KeptRecords:
+    """A game's `report_sections` as a reporter that keeps its records (for a game without
+    its own `report_tally`: the parent then holds every record)."""
+
+    def __init__(self, game, catalog):
+        self.game, self.catalog = game, catalog
+
+    def empty(self) -> dict:
+        return {"records": []}
+
+    def add(self, tally, index, record) -> None:
+        tally["records"].append((index, record))
+
+    def finish(self, tally, base=None) -> dict:
+        records = [r for _, r in sorted(tally["records"], key=lambda pair: pair[0])]
+        return self.game.report_sections(records, self.catalog)
