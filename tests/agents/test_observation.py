@@ -1,6 +1,6 @@
 """Agents decide from the observation only: changing what a seat cannot see (other players'
-goods, glory hands, rumors and stash, deck orders, face-down equipment, random streams)
-never changes its choice."""
+goods, glory hands, rumors, how their gold splits between party and stash, deck orders,
+face-down equipment, random streams) never changes its choice."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ def hide_differently(state, seat: int, rng: random.Random):
         player.goods = [rng.randrange(len(other.rules.cards)) for _ in player.goods]
         player.hand = [rng.choice(other.rules.glory) for _ in player.hand]
         player.rumors = [rng.choice(other.rules.rumors) for _ in player.rumors]
-        player.stash += 30
+        moved = min(30, player.gold)  # carried gold into the stash: the split is secret
+        player.gold -= moved
+        player.stash += moved
     for deck in ("goods_deck", "glory_deck", "event_deck", "rumor_deck", "mission_deck"):
         rng.shuffle(getattr(other, deck))
     hidden = [t for t, e in other.tavern_eq.items() if e and t not in other.eq_revealed]

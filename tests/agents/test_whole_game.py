@@ -120,6 +120,42 @@ def test_a_used_amulet_is_restored_when_gold_allows(catalog):
     assert all(a.kind is not K.RESTORE or v < 0 for a, v in poor_scores.items())
 
 
+def _amulet_hit(catalog, defense: int, face: str, goods=()):
+    """Maren (seat 1, amulet face up, small caravan: face 1 hits cargo, 3 attack) asked
+    BLOCK_HIT on the first of Aldric's hits."""
+    stats = {"defense": defense, "shield": 2}
+    setup = {"dice": ["skull", "1", "skull", "skull", "1", "1", "1", face, "4"], "seats": [
+        {"hero": "aldric_vane", "party": "small_war_band", "at": {"region": HOME}},
+        {"hero": "maren_saltwind", "party": "small_caravan", "at": {"region": HOME},
+         "equipment": ["amulet_of_life"], "stats": stats, "goods": list(goods)}]}
+    state = GAME.scenario(catalog, setup, 0)
+    for kind, args in ((K.EXPLORE, ("player", 1)), (K.ATTACK, ()),
+                       (K.COMBAT_CHOICE, ("ranged", "", "")), (K.COMBAT_CHOICE, ("ranged", "", ""))):
+        state = engine.apply_action(state, engine.Action(kind, args), validate=True)
+    assert state.pending[-1]["kind"] == "block_hit"
+    return state
+
+
+def test_the_amulet_is_kept_for_a_hit_that_costs_more_than_its_restore(catalog):
+    """A cargo hit with no goods carried costs a repair point, less than the amulet's
+    restore price: taken. An attack hit weakens the fight, a cargo hit loses a card, a hit
+    on the last defense point destroys the party: blocked."""
+    agent = HeuristicAgent(catalog, 1, random.Random(1), load_styles()["trader"])
+
+    def flips(state) -> bool:
+        assert state.pending[-1]["where"] in ("cargo", "attack")
+        legal = engine.legal_actions(state)
+        found = dict(zip(legal, agent.scores(engine.observation(state, 1), legal)))
+        return of_kind(found, K.BLOCK_HIT, "amulet_of_life", True) > \
+            of_kind(found, K.BLOCK_HIT, "amulet_of_life", False)
+    assert not flips(_amulet_hit(catalog, 2, "1"))
+    assert flips(_amulet_hit(catalog, 2, "1", goods=["silk"]))
+    assert flips(_amulet_hit(catalog, 2, "3"))
+    last = _amulet_hit(catalog, 1, "1")
+    last.players[1].party.cur["cargo"] = 0  # the cargo hit goes to defense: lethal
+    assert flips(last)
+
+
 def test_a_weapon_is_sold_when_its_gold_completes_a_stash_point(catalog):
     """At home with 17 gold (6 kept back, so 11 to stash), one more gold buys a stash point
     (12 gold); with 14 gold it would not, and a war band keeps its weapon."""

@@ -59,7 +59,7 @@ def test_too_many_dice_is_refused(catalog):
     combat = {"sides": ["p0", "p1"], "round": 2, "choices": [None, None], "used": [[], []],
               "no_flee": None, "cancel": {}, "queue": [], "bounty": [False, False],
               "melee": False, "armed": [], "rolled": [["ranged", "ranged"], [(1,) * 40, ()]],
-              "struck": [None, None]}
+              "struck": [None, None], "stage": "flee", "owed": []}
     from toolkit.games.caravans.core.content import CoreRefused
     with pytest.raises(CoreRefused, match="^40 dice of a roll; the compiled core holds at most 16$"):
         fight_convert.roundtrip(rules_for(catalog), combat, None)

@@ -1,5 +1,5 @@
 """Fight-side paths random games seldom reach (loot with room for several cards, flee
-strikes, cancelled hits, amnesty among several races, redraws, deaths with the hero deck
+strikes, cancelled hits and the amulet's BLOCK_HIT (in volleys too), amnesty among several races, redraws, deaths with the hero deck
 nearly empty, both parties destroyed at once), reached by crowding real positions: every
 player in one region outside the taverns, loaded with goods, one-shot equipment, tricks,
 weapons and bounty, the NPCs brought in; the game then goes on in lockstep."""
@@ -33,8 +33,8 @@ def crowded(catalog, seed: int, players: int = 4):
         if p.hero is None or p.party is None:
             continue
         p.region, p.in_tavern = region, False
-        p.party.equipment = [e for e in ("orb_of_lightning", "amulet_of_life", "orb_of_venom")
-                             if rng.random() < 0.7]
+        p.party.equipment = [e for e in ("orb_of_lightning", "amulet_of_life", "orb_of_venom",
+                                         "phoenix_longbow") if rng.random() < 0.7]
         p.weapons = [w for w in rules.weapons if rng.random() < 0.5]
         p.hand = [rng.choice(tricks) for _ in range(2)]
         for source in p.party.equipment:
@@ -56,6 +56,7 @@ def test_crowded_fights_exact(catalog):
         fight_lockstep(catalog, seed, ["random"] * 4, legal_ok, applied,
                        state=crowded(catalog, seed))
     assert applied["combat_choice"] >= 5 and applied["flee_strike"], applied
+    assert applied["block_hit"], applied
 
 
 @pytest.mark.slow
@@ -64,5 +65,6 @@ def test_crowded_fights_exact_many(catalog):
     for seed in range(10, 130):
         fight_lockstep(catalog, seed, ["random"] * (2 + seed % 3), legal_ok, applied,
                        state=crowded(catalog, seed, 2 + seed % 3))
-    for kind in ("loot", "flee_strike", "capture", "reroll", "place_equipment", "redraw_hero"):
+    for kind in ("loot", "flee_strike", "capture", "reroll", "place_equipment", "redraw_hero",
+                 "block_hit"):
         assert applied[kind], (kind, applied)

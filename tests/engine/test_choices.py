@@ -73,6 +73,28 @@ def test_the_orb_is_flipped_only_when_its_holder_says_so(bundled):
         assert "orb_of_lightning" not in state.players[0].party.flipped  # back after the fight
 
 
+def test_the_amulet_is_flipped_only_when_its_holder_says_so(bundled):
+    """Seed 000: once a hit's location is rolled, the amulet's holder chooses (BLOCK_HIT);
+    the fight waits for it, and a declined amulet stays face up for the next hit."""
+    dice = ["skull", "1", "skull", "skull", "1", "1", "1", "3", "4"]
+    for use in (True, False):
+        state = _duel(bundled, dice, equipment=["amulet_of_life"],
+                      stats={"defense": 2, "shield": 2})
+        for step in (("explore", "player", 1), ("attack",), ("combat_choice", "ranged", "", ""),
+                     ("combat_choice", "ranged", "", "")):
+            act(state, *step)
+        assert current_player(state) == 1 and kinds(state) == {K.BLOCK_HIT}
+        assert state.pending[-1]["where"] == "attack"
+        party = state.players[1].party
+        act(state, "block_hit", "amulet_of_life", use)
+        assert party.cur["attack"] == 1 - (not use)
+        assert ("amulet_of_life" in party.flipped) == use
+        assert (K.BLOCK_HIT in kinds(state)) == (not use)  # the shield hit: asked again
+        if not use:
+            act(state, "block_hit", "amulet_of_life", True)
+            assert party.cur["shield"] == 2 and party.flipped == ["amulet_of_life"]
+
+
 def test_equipment_goes_to_the_taverns_its_leader_names(bundled):
     setup = {"tavern_equipment": {"saltmere": None, "thornfield": None, "kingsford": None},
              "seats": [{"hero": "maren_saltwind", "party": "small_caravan", "gold": 40,

@@ -49,8 +49,10 @@ def hide_differently(state, seat: int, rng: random.Random):
         t = rng.choice(hidden)
         other.tavern_eq[t], other.eq_reserve[0] = other.eq_reserve[0], other.tavern_eq[t]
     for player in other.players:
-        if player.seat != seat:
-            player.stash += 10
+        if player.seat != seat:  # carried gold into the stash: the split is secret
+            moved = min(10, player.gold)
+            player.gold -= moved
+            player.stash += moved
     other.rng = {k: random.Random(rng.random()) for k in other.rng}
     return other
 
@@ -70,6 +72,29 @@ def test_observation_shows_no_deck_contents_and_no_others_secrets(bundled):
     assert theirs.hand == [None] * len(state.players[other].hand) and theirs.stash == 0
     assert mine.hand == state.players[seat].hand
     assert view.rng == {}
+
+
+def test_a_rivals_carried_gold_is_its_public_count_less_its_deposits(bundled):
+    """Seed 000: gold gained and spent is public, gold held secret. A rival's gold shows as
+    all it has (carried and stashed) less gold_per_point a deposit; the amounts of its
+    deposits show as "?"; the seat's own gold is exact."""
+    from toolkit.games.caravans.engine.actions import Action, ActionKind
+    state = started(bundled, seed=4)
+    seat, other = state.order[0], state.order[1]
+    gpp = bundled.game.stash.gold_per_point
+    rival = state.players[other]
+    rival.gold, rival.stash, rival.deposits = 7, gpp + 5, 1   # deposited 17, shows 12
+    state.players[seat].gold = 9
+    state.history.append(Action(ActionKind.STASH, (gpp + 5,)))
+    view = observation(state, seat)
+    assert view.players[other].gold == 12 and view.players[other].stash == 0
+    assert view.players[seat].gold == 9
+    assert view.history[-1] == Action(ActionKind.STASH, ("?",))
+    rival.deposits = 3  # more deposits than the gold seen: never below 0
+    assert observation(state, seat).players[other].gold == 0
+    moved = clone(state)  # the split between party and stash is not seen
+    moved.players[other].gold, moved.players[other].stash = 0, gpp + 12
+    same_view(observation(state, seat), observation(moved, seat))
 
 
 def test_observation_ignores_hidden_information(bundled):

@@ -42,7 +42,6 @@ SELDOM = {
         "dice.count": "a cap on dice per check that no hero's stat reaches",
         "tracks.glory": "the track's end: the goal ends a game first",
         "bounty.markers_per_race": "the marker supply: random games never exhaust it",
-        "armory.amulet_restore": "OPEN: no ruling restores a used amulet",
     },
     "kings_and_things": {
         "round_limit": "games end by a citadel in about 7 rounds; ruling "

@@ -72,6 +72,9 @@ ACTION_KINDS = (
      'arg: good_id for sell_at_demand, else ""'),
     ("discard_goods", "(good_id,)", ("good",), "only while over cargo"),
     ("end_turn", "()", (), ""),
+    # decisions added since (a new kind goes last: see above)
+    ("block_hit", "(equipment_id, use: bool)", ("equipment", "bool"),
+     "the amulet on a located hit"),
 )
 # where the enum's comment lines go: the kind that starts each section
 ACTION_SECTIONS = {"choose_party": "setup and decisions", "move": "the turn"}

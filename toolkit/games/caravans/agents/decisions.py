@@ -10,6 +10,7 @@ from toolkit.floats import add_up
 from toolkit.games.caravans.agents.gear import equipment_value
 from toolkit.games.caravans.agents.odds import at_least
 from toolkit.games.caravans.agents.value import delve_value, fight_value, raid_cards, raid_value
+from toolkit.games.caravans.engine.armory import restore_cost
 from toolkit.games.caravans.engine.party import party_of
 from toolkit.games.caravans.engine.rules import AMBUSH
 
@@ -182,6 +183,28 @@ def attack(v, args) -> float:
 def flee_strike(v, args) -> float:
     """The orb turns back after the fight, so a free hit is always worth flipping it."""
     return 1.0 if args[1] else 0.0
+
+
+def block_hit(v, args) -> float:
+    """Flip the amulet (turning it back costs its restore price) unless the hit costs less:
+    a hit on the cargo track with no goods carried only takes a point the armory mends,
+    while any other hit weakens the party for the rest of the fight (fewer dice, hits or
+    crew), throws away a goods card, or destroys the party (what losing it costs)."""
+    if not args[1]:
+        return 0.0
+    party = v.me.party
+    where = v.obs.pending[-1]["where"]
+    if party.cur.get(where, 0) <= 0 or where == "agility":
+        where = "defense"
+    game = v.game
+    loss = float(game.armory.repair)
+    if where == "defense" and party.cur["defense"] <= 1:
+        loss += v.w["risk"] * v.loss_if_beaten()
+    elif where == "cargo":
+        loss += game.sell.price if v.me.goods else 0.0
+    else:
+        loss += 2.0
+    return loss - restore_cost(v.obs, args[0])
 
 
 def loot(v, args) -> float:

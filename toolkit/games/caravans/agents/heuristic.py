@@ -33,6 +33,7 @@ SCORERS = {
     K.SELL_WEAPON: t.sell_weapon, K.RECRUIT: t.recruit, K.HEAR_RUMOR: t.hear_rumor,
     K.TAKE_MISSION: t.take_mission, K.STASH: t.stash, K.END_VISIT: d.zero,
     K.PLAY_GLORY: t.play_glory, K.DISCARD_GOODS: t.discard_goods, K.END_TURN: d.zero,
+    K.BLOCK_HIT: d.block_hit,
 }
 
 

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/agents/heuristic.py sha256:cb00aea66c17f40e
+# mirrors: toolkit/games/caravans/agents/heuristic.py sha256:54da75e2adf3aabe
 """agents/heuristic.py's HeuristicAgent.choose in C: score every legal action with the
 seat's style (the turn scorers' turn scorers, the decision scorers' decision scorers), add the style's noise
 times the agent's next random() in legal order, take the first of the highest; then note

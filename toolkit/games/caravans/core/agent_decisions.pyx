@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/agents/decisions.py sha256:b9a399253d11ef11
+# mirrors: toolkit/games/caravans/agents/decisions.py sha256:f9fb91722afad647
 """agents/decisions.py in C over a CView: every scorer follows the Python one line by line
 (same double operations in the same order; int sums where Python sums ints)."""
 
@@ -13,6 +13,7 @@ from toolkit.games.caravans.core.agent_tables cimport *
 from toolkit.games.caravans.core.agent_view cimport *
 from toolkit.games.caravans.core.agent_value cimport *
 from toolkit.games.caravans.core.agent_plan_value cimport equipment_value
+from toolkit.games.caravans.core.armory cimport restore_cost
 
 cdef enum:
     AMBUSH = -1          # a goods card's raid icon (content.pxd card_raid)
@@ -44,6 +45,8 @@ cdef bint decision_score(CView* v, const CAction* a, double* out) noexcept nogil
         out[0] = fight_value(v, v.s.pending[v.s.n_pending - 1].target, True)
     elif k == AK_FLEE_STRIKE:
         out[0] = 1.0 if a.b else 0.0
+    elif k == AK_BLOCK_HIT:
+        out[0] = _block_hit(v, a.a) if a.b else 0.0
     elif k == AK_LOOT:
         out[0] = v_sale_value(v, a.a, NONE)
     elif k == AK_KEEP_HERO:
@@ -61,6 +64,24 @@ cdef bint decision_score(CView* v, const CAction* a, double* out) noexcept nogil
 
 
 # --- combat -------------------------------------------------------------------------------
+cdef double _block_hit(CView* v, int equipment) noexcept nogil:
+    """Flip the amulet unless the hit costs less than turning it back: a cargo hit with no
+    goods carried; any other hit weakens the fight, loses a card or the party."""
+    cdef const CParty* party = &v.me.party
+    cdef int where = v.s.pending[v.s.n_pending - 1].where
+    cdef double loss
+    if party.cur[where] <= 0 or where == S_AGILITY:
+        where = S_DEFENSE
+    loss = <double>v.R.armory_repair
+    if where == S_DEFENSE and party.cur[S_DEFENSE] <= 1:
+        loss += v.w[F_RISK] * v_loss_if_beaten(v)
+    elif where == S_CARGO:
+        loss += v.R.sell_price if v.me.n_goods else 0.0
+    else:
+        loss += 2.0
+    return loss - restore_cost(v.R, v.o, equipment)
+
+
 cdef double _combat_choice(CView* v, int mode, int weapon, int glory) noexcept nogil:
     cdef const double* w = v.w
     cdef const CCombat* combat = &v.s.combat
@@ -113,7 +134,7 @@ cdef double _hit_worth(CView* v, int other) noexcept nogil:
 
 cdef double _quick_spoils(CView* v, int ref) noexcept nogil:
     if ref >= 0:
-        return <double>v.s.players[ref].gold
+        return <double>seen_gold(v, ref)
     return <double>(v.s.npcs[-ref - 1].gold + v.R.npc_bounty_reward[-ref - 1])
 
 

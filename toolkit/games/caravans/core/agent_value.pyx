@@ -53,7 +53,7 @@ cdef double _spoils(CView* v, int ref) noexcept nogil:
         room = v_room(v)
         goods = other.n_goods if other.n_goods < (room if room > 0 else 0) else \
             (room if room > 0 else 0)
-        return <double>(other.gold + goods * v.R.sell_price
+        return <double>(seen_gold(v, ref) + goods * v.R.sell_price
                         + bounty_reward(v.s, v.R, v.o, v.seat, ref))
     return <double>(v.s.npcs[-ref - 1].gold + v.R.npc_bounty_reward[-ref - 1])
 

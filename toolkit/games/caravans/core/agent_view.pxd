@@ -118,5 +118,6 @@ cdef double v_loss_if_beaten(CView* v) noexcept nogil
 cdef bint is_brigand(const CPlayer* p) noexcept nogil
 cdef bint hunts(const CView* v, int npc, int seat) noexcept nogil
 cdef int seen_region(const CView* v, int seat) noexcept nogil   # others' NONE in setup
+cdef int seen_gold(const CView* v, int seat) noexcept nogil     # others' observe.seen_gold
 # the fight odds and View.threat (agent_view_fight.pyx), re-exported here
 from toolkit.games.caravans.core.agent_view_fight cimport *

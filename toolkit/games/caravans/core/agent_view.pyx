@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # mirrors: toolkit/games/caravans/agents/view.py sha256:637b2de0845f9e14
-# mirrors: toolkit/games/caravans/engine/observe.py sha256:4bbc49a98818e8a0
+# mirrors: toolkit/games/caravans/engine/observe.py sha256:3e56643c61da376a
 """agents/view.py in C (the fight odds and threats are in agent_view_fight.pyx): see
 agent_view.pxd. Every function gives the double the Python View gives (the same
 operations in the same order)."""
@@ -168,6 +168,17 @@ cdef int seen_region(const CView* v, int seat) noexcept nogil:
     if seat != v.seat and v.s.phase == PH_SETUP:
         return NONE
     return v.s.players[seat].region
+
+
+cdef int seen_gold(const CView* v, int seat) noexcept nogil:
+    """A seat's carried gold as the view's seat sees it (observe.seen_gold for others:
+    all its gold less gold_per_point for each deposit, never below 0)."""
+    cdef const CPlayer* p = &v.s.players[seat]
+    cdef int gold
+    if seat == v.seat:
+        return p.gold
+    gold = p.gold + p.stash - p.deposits * v.R.stash_gold_per_point
+    return gold if gold > 0 else 0
 
 
 cdef bint hunts(const CView* v, int npc, int seat) noexcept nogil:

@@ -88,4 +88,4 @@ cdef class CoreState:
 
 KIND_NAMES = ("choose_party", "combat_choice", "capture", "explorer", "raid", "reroll",
               "discard_glory", "found", "flee_strike", "loot", "redraw", "amnesty",
-              "place_equipment")
+              "place_equipment", "block_hit")

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/engine/apply.py sha256:6b2c48bc4e31b548
+# mirrors: toolkit/games/caravans/engine/apply.py sha256:9ab9c669effafa2e
 """apply: carry out an action for the current player (engine/apply.py): the turn side's
 kinds here, the fight side's through the fight side's fight_apply; then the cargo limit and stale
 hand-limit discards, as the engine does after every action. NOT_PORTED: the action (or a

@@ -1,5 +1,5 @@
 # cython: language_level=3
-# mirrors: toolkit/games/caravans/engine/actions.py sha256:5b1fb96a56791764
+# mirrors: toolkit/games/caravans/engine/actions.py sha256:74baf27885f06fd3
 """Actions and explore targets between the engine's values and the core's ints (the
 argument encoding is listed in layout.pxd at CAction)."""
 
@@ -43,6 +43,7 @@ ARGS = {
     "swap_equipment": ("equipment",), "buy_weapon": ("weapon",),
     "sell_weapon": ("weapon",), "recruit": ("int",), "take_mission": ("mission",),
     "stash": ("int",), "play_glory": ("glory_card", "good?"), "discard_goods": ("good",),
+    "block_hit": ("equipment", "bool"),
 }
 # </gen:action-args>
 MODES = ("ranged", "melee", "flee")

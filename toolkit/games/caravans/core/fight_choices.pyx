@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/engine/combat.py sha256:c9c3f62646c4272b
+# mirrors: toolkit/games/caravans/engine/combat.py sha256:3a1bf258eabbea01
 """What a fighting player may choose (engine/combat.py choice_options, strike_options):
 the COMBAT_CHOICE actions and the equipment that may strike on a flight."""
 

@@ -9,5 +9,6 @@ cdef void npc_attacks(CState* s, const CRules* R, const COps* o, int seat) noexc
 cdef void start(CState* s, const CRules* R, const COps* o, int attacker, int defender,
                 const int* queue, int n_queue) noexcept nogil
 cdef void choose(CState* s, const CRules* R, const COps* o, int mode, int weapon, int glory) noexcept nogil
+cdef void block_hit(CState* s, const CRules* R, const COps* o, int equipment, bint use) noexcept nogil
 cdef void flee_strike(CState* s, const CRules* R, const COps* o, int equipment, bint use) noexcept nogil
 cdef void end_fight(CState* s, const CRules* R, const COps* o) noexcept nogil

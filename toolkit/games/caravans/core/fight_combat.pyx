@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/engine/combat.py sha256:c9c3f62646c4272b
+# mirrors: toolkit/games/caravans/engine/combat.py sha256:3a1bf258eabbea01
 """Combat between two parties (engine/combat.py): ranged rounds with hidden choices taken
 as sequential COMBAT_CHOICE decisions, hits, flight; melee and spoils are fight_melee's."""
 
@@ -9,7 +9,8 @@ from toolkit.games.caravans.core.content cimport CRules
 from toolkit.games.caravans.core.ops cimport *
 from toolkit.games.caravans.core.fight_base cimport *
 from toolkit.games.caravans.core.ops_fire cimport Ctx, ctx_init, fire, has_trick, use_trick
-from toolkit.games.caravans.core.fight_hits cimport take_hits, race_of, is_non_brigand
+from toolkit.games.caravans.core.fight_hits cimport (take_hits, deal_hits, land_hit, race_of,
+                                                     is_non_brigand)
 from toolkit.games.caravans.core.fight_cards cimport add_bounty
 from toolkit.games.caravans.core.fight_checks cimport hero_stat
 from toolkit.games.caravans.core.fight_npc cimport attackers, npc_choice
@@ -35,8 +36,6 @@ cdef void start(CState* s, const CRules* R, const COps* o, int attacker, int def
                 const int* queue, int n_queue) noexcept nogil:
     """Open a fight; attacking a non-brigand earns the attacker a bounty of its race."""
     cdef CCombat* cb = &s.combat
-    cdef int side, seat
-    cdef Ctx c
     memset(cb, 0, sizeof(CCombat))
     cb.active = True
     cb.sides[0], cb.sides[1] = attacker, defender
@@ -50,12 +49,26 @@ cdef void start(CState* s, const CRules* R, const COps* o, int attacker, int def
     if attacker >= 0 and is_non_brigand(s, R, defender):
         add_bounty(s, R, o, attacker, race_of(s, R, defender))
         cb.bounty[0] = True
-    for side in range(2):
+    cb.stage = STAGE_PRE0
+    _open(s, R, o)
+
+
+cdef void _open(CState* s, const CRules* R, const COps* o) noexcept nogil:
+    """Before the first round: each side's pre_ranged effects (STAGE_PRE0/1: the side to
+    fire next, so that a BLOCK_HIT decision in a volley resumes here)."""
+    cdef CCombat* cb = &s.combat
+    cdef int side, seat
+    cdef Ctx c
+    while cb.stage == STAGE_PRE0 or cb.stage == STAGE_PRE1:
+        side = cb.stage - STAGE_PRE0
+        cb.stage = STAGE_PRE1 if side == 0 else STAGE_CHOOSE
         seat = seat_of(cb.sides[side])
         if seat != NONE:
             ctx_init(&c, HOOK_PRE_RANGED, seat, NONE)
             c.opponent = cb.sides[1 - side]
             fire(s, R, o, &c, True)
+            if cb.n_owed:
+                return
     if not _settle(s, R, o):
         _ask(s, R, o)
 
@@ -143,36 +156,52 @@ cdef void _resolve_round(CState* s, const CRules* R, const COps* o) noexcept nog
     for side in range(2):
         cb.n_roll[side] = roll(&s.rng[<int>RNG_DICE], R, dice[side], cb.rolls[side])
     cb.struck[0] = cb.struck[1] = STRUCK_NONE
+    cb.stage = STAGE_FLEE
     _after_rolls(s, R, o)
 
 
 cdef void _after_rolls(CState* s, const CRules* R, const COps* o) noexcept nogil:
     """The rest of a round once both sides rolled: flee effects (an orb's holder decides
-    first), then hits, melee or escape."""
+    first), then hits, melee or escape; cb.stage says where a BLOCK_HIT decision resumes."""
     cdef CCombat* cb = &s.combat
-    cdef int side, seat, winner, use
+    cdef int side, seat, winner, use, loser, k, back
     cdef int found[FMAX_EQUIP]
     cdef CDecision* d
     cdef Ctx c
-    if cb.modes[0] == MODE_FLEE or cb.modes[1] == MODE_FLEE:
-        for side in range(2):
-            seat = seat_of(cb.sides[side])
-            if seat == NONE or cb.struck[side] == STRUCK_DONE:
-                continue
-            if cb.struck[side] == STRUCK_NONE and strike_options(s, o, seat, found):
-                d = push_pending(s, D_FLEE_STRIKE, seat)
-                d.side = side
-                return
-            use = cb.struck[side] if cb.struck[side] >= 0 else NONE
-            cb.struck[side] = STRUCK_DONE
-            ctx_init(&c, HOOK_FLEE, seat, NONE)
-            c.opponent, c.use = cb.sides[1 - side], use
-            fire(s, R, o, &c, True)
-    if _settle(s, R, o):
-        return
     winner = _winner(cb)
-    if winner != NONE and _outcome(s, R, o, winner):
-        return
+    if cb.stage == STAGE_FLEE:
+        if cb.modes[0] == MODE_FLEE or cb.modes[1] == MODE_FLEE:
+            for side in range(2):
+                seat = seat_of(cb.sides[side])
+                if seat == NONE or cb.struck[side] == STRUCK_DONE:
+                    continue
+                if cb.struck[side] == STRUCK_NONE and strike_options(s, o, seat, found):
+                    d = push_pending(s, D_FLEE_STRIKE, seat)
+                    d.side = side
+                    return
+                use = cb.struck[side] if cb.struck[side] >= 0 else NONE
+                cb.struck[side] = STRUCK_DONE
+                ctx_init(&c, HOOK_FLEE, seat, NONE)
+                c.opponent, c.use = cb.sides[1 - side], use
+                fire(s, R, o, &c, True)
+                if cb.n_owed:
+                    return
+        if _settle(s, R, o):
+            return
+        cb.stage = STAGE_HITS
+        if winner != NONE and _outcome(s, R, o, winner):
+            return
+        if cb.n_owed:
+            return
+    if cb.stage == STAGE_HITS:
+        cb.stage = STAGE_BACK
+        if winner != NONE and cb.modes[1 - winner] == MODE_RANGED:
+            loser = 1 - winner
+            k = count_skulls(cb.rolls[loser], cb.n_roll[loser])
+            back = party_of(s, cb.sides[loser]).cur[S_ATTACK]
+            take_hits(s, R, o, cb.sides[winner], k if k < back else back, NONE, True)
+            if cb.n_owed:
+                return
     if _settle(s, R, o):
         return
     cb.round += 1
@@ -183,6 +212,34 @@ cdef void _after_rolls(CState* s, const CRules* R, const COps* o) noexcept nogil
         end_fight(s, R, o)
         return
     _ask(s, R, o)
+
+
+cdef void block_hit(CState* s, const CRules* R, const COps* o, int equipment, bint use) noexcept nogil:
+    """BLOCK_HIT: flip (use) the amulet to stop the located hit, or take it; the hits still
+    owed follow, then the fight goes on where it stopped."""
+    cdef CDecision* d = &s.pending[s.n_pending - 1]
+    cdef int seat = d.player, where = d.where, ref, left, location, total, i
+    cdef CCombat* cb = &s.combat
+    cdef Ctx c
+    s.n_pending -= 1
+    ref = cb.owed[0].ref
+    ctx_init(&c, HOOK_CANCEL, seat, 0)
+    c.location, c.use = where, equipment
+    if not use or fire(s, R, o, &c, True) <= 0:
+        land_hit(s, ref, party_of(s, ref), where)
+    while cb.n_owed:               # the rest of this batch first, then the queued ones
+        ref, left = cb.owed[0].ref, cb.owed[0].left
+        location, total = cb.owed[0].location, cb.owed[0].total
+        for i in range(cb.n_owed - 1):
+            cb.owed[i] = cb.owed[i + 1]
+        cb.n_owed -= 1
+        if not deal_hits(s, R, o, ref, left, location, True, total):
+            if s.n_pending and s.pending[s.n_pending - 1].kind == D_BLOCK_HIT:
+                return
+    if cb.stage == STAGE_PRE0 or cb.stage == STAGE_PRE1 or cb.stage == STAGE_CHOOSE:
+        _open(s, R, o)
+    else:
+        _after_rolls(s, R, o)
 
 
 cdef void flee_strike(CState* s, const CRules* R, const COps* o, int equipment, bint use) noexcept nogil:
@@ -206,9 +263,10 @@ cdef int _winner(const CCombat* cb) noexcept nogil:
 
 
 cdef bint _outcome(CState* s, const CRules* R, const COps* o, int w) noexcept nogil:
-    """Apply the round's result; True when the fight is over."""
+    """The winner's side of the round's result; True when the fight is over (the loser's
+    hits back follow in _after_rolls)."""
     cdef CCombat* cb = &s.combat
-    cdef int loser = 1 - w, location, back, k
+    cdef int loser = 1 - w, location
     cdef int sides[2]
     cdef Ctx c
     sides[0], sides[1] = cb.sides[0], cb.sides[1]
@@ -226,10 +284,6 @@ cdef bint _outcome(CState* s, const CRules* R, const COps* o, int w) noexcept no
     elif count_skulls(cb.rolls[loser], cb.n_roll[loser]) == 0:
         end_fight(s, R, o)
         return True
-    if cb.modes[loser] == MODE_RANGED:
-        k = count_skulls(cb.rolls[loser], cb.n_roll[loser])
-        back = party_of(s, sides[loser]).cur[S_ATTACK]
-        take_hits(s, R, o, sides[w], k if k < back else back, NONE, True)
     return False
 
 

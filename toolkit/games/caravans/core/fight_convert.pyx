@@ -12,7 +12,8 @@ from toolkit.games.caravans.engine.rules import HERO_STATS, PARTY_STATS
 MODES = ("ranged", "melee", "flee")
 KINDS = ("choose_party", "combat_choice", "capture", "explorer", "raid", "reroll",
          "discard_glory", "found", "flee_strike", "loot", "redraw", "amnesty",
-         "place_equipment")
+         "place_equipment", "block_hit")
+STAGES = ("pre0", "pre1", "choose", "flee", "hits", "back")
 THENS = ("explore", "complete", "recruit", "rumor", "mission")
 TARGETS = ("player", "npc", "explorer", "rumor")
 
@@ -107,7 +108,7 @@ cdef int combat_from_py(CCombat* out, object combat, object content) except -1:
         out.no_flee = NONE
         return 0
     known = {"sides", "round", "choices", "used", "no_flee", "cancel", "queue", "bounty",
-             "melee", "armed", "rolled", "struck"}
+             "melee", "armed", "rolled", "struck", "stage", "owed"}
     if not set(combat) <= known:
         raise CoreRefused(f"combat keys the core does not know: {sorted(set(combat) - known)}")
     out.active = True
@@ -135,6 +136,14 @@ cdef int combat_from_py(CCombat* out, object combat, object content) except -1:
     for i, n in enumerate(queue):
         out.queue[i] = ids.npc[n]
     out.melee = combat["melee"]
+    out.stage = STAGES.index(combat["stage"])
+    owed = combat["owed"]
+    _fit(len(owed), FMAX_OWED, "hit batches owed in a fight")
+    out.n_owed = len(owed)
+    for i, (ref, left, location, total) in enumerate(owed):
+        out.owed[i].ref, out.owed[i].left = ref_from_py(ref, ids), left
+        out.owed[i].location = NONE if location is None else PARTY_STATS.index(location)
+        out.owed[i].total = total
     out.resolved = "rolled" in combat
     if out.resolved != ("armed" in combat) or out.resolved != ("struck" in combat):
         raise CoreRefused("combat has some of armed/rolled/struck but not all")
@@ -191,7 +200,10 @@ cdef object combat_to_py(const CCombat* c, object content):
                       for i in range(c.n_cancel)},
            "queue": [ids.npcs[c.queue[i]] for i in range(c.n_queue)],
            "bounty": [bool(c.bounty[0]), bool(c.bounty[1])],
-           "melee": bool(c.melee)}
+           "melee": bool(c.melee), "stage": STAGES[c.stage],
+           "owed": [[ref_to_py(c.owed[i].ref, ids), c.owed[i].left,
+                     None if c.owed[i].location == NONE else PARTY_STATS[c.owed[i].location],
+                     c.owed[i].total] for i in range(c.n_owed)]}
     if c.resolved:
         out["armed"] = [f"p{c.armed[i].seat}:{ids.glorys[c.armed[i].glory]}"
                         for i in range(c.n_armed)]
@@ -237,6 +249,8 @@ cdef int decision_from_py(CDecision* out, dict entry, object ids) except -1:
     cdef int i
     if kind in ("combat_choice", "flee_strike"):
         out.side = entry["side"]
+    elif kind == "block_hit":
+        out.where = PARTY_STATS.index(entry["where"])
     elif kind == "found":
         out.target = ref_from_py(entry["target"], ids)
     elif kind == "explorer":
@@ -291,6 +305,8 @@ cdef dict decision_to_py(const CDecision* d, object ids):
     out = {"kind": kind, "player": d.player}
     if d.kind == D_COMBAT_CHOICE or d.kind == D_FLEE_STRIKE:
         out["side"] = d.side
+    elif d.kind == D_BLOCK_HIT:
+        out["where"] = PARTY_STATS[d.where]
     elif d.kind == D_FOUND:
         out["target"] = ref_to_py(d.target, ids)
     elif d.kind == D_EXPLORER:

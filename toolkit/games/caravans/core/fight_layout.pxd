@@ -40,6 +40,7 @@ cdef enum:
     FMAX_ARMED = 4
     FMAX_CARDS = 32          # raid cards, loot cards
     FMAX_ITEMS = 32          # tokens / taverns of a place_equipment decision
+    FMAX_OWED = 8            # hit batches waiting on a block_hit decision
 
 # combat modes (combat_choice's first argument); MODE_NONE: no choice made yet (None)
 cdef enum:
@@ -69,7 +70,17 @@ cdef enum:
     D_REDRAW = 10
     D_AMNESTY = 11
     D_PLACE_EQUIPMENT = 12
-    N_DECISIONS = 13
+    D_BLOCK_HIT = 13
+    N_DECISIONS = 14
+
+# combat["stage"]: where a fight resumes after a block_hit decision (engine/combat.py)
+cdef enum:
+    STAGE_PRE0 = 0           # "pre0", "pre1": the side whose pre_ranged effects fire next
+    STAGE_PRE1 = 1
+    STAGE_CHOOSE = 2         # "choose": the round's choices
+    STAGE_FLEE = 3           # "flee": the rolls made, flee effects next
+    STAGE_HITS = 4           # "hits": the winner's hits dealt, the loser's next
+    STAGE_BACK = 5           # "back": both dealt
 
 # a reroll's "then" (checks.CONTINUE names)
 cdef enum:
@@ -117,6 +128,14 @@ cdef struct CCancel:
     int left
 
 
+cdef struct COwed:
+    # one batch of combat["owed"]: [ref, hits left, location (None: rolled), hits in all]
+    int ref
+    int left
+    int location             # S_* or NONE
+    int total
+
+
 cdef struct CArmed:
     int seat
     int glory                # glory card index; "p<seat>:<glory id>"
@@ -144,6 +163,9 @@ cdef struct CCombat:
     int n_roll[2]
     int rolls[2][16]         # combat["rolled"][1]: die faces (SKULL = -1)
     int struck[2]            # STRUCK_* or an equipment index
+    int stage                # STAGE_*
+    int n_owed
+    COwed owed[8]            # hits waiting on a block_hit decision (the first: the hit's batch)
 
 
 cdef struct CRaid:
@@ -161,6 +183,7 @@ cdef struct CDecision:
     int kind                 # D_*
     int player
     int side                 # combat_choice, flee_strike
+    int where                # block_hit: the located hit's track (S_*)
     int target               # found: REF; explorer: token index
     int left                 # amnesty: markers left; loot: room
     bint end_turn            # choose_party

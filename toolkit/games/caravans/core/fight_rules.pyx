@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/engine/legal.py sha256:840a3be7c7b39ad5
-# mirrors: toolkit/games/caravans/engine/apply.py sha256:6b2c48bc4e31b548
+# mirrors: toolkit/games/caravans/engine/legal.py sha256:338a0e4e2b5fef3b
+# mirrors: toolkit/games/caravans/engine/apply.py sha256:9ab9c669effafa2e
 """The fight side's legal actions and action handlers (engine/legal.py DECISIONS and
 engine/apply.py HANDLERS for the fight's kinds; AMNESTY is the turn side's flow.amnesty_choice)."""
 
@@ -11,7 +11,8 @@ from toolkit.games.caravans.core.fight_base cimport *
 from toolkit.games.caravans.core.ops_fire cimport tricks
 from toolkit.games.caravans.core.fight_cards cimport free_taverns, choose_tavern
 from toolkit.games.caravans.core.fight_checks cimport reroll
-from toolkit.games.caravans.core.fight_combat cimport choose, flee_strike
+from toolkit.games.caravans.core.fight_combat cimport choose, flee_strike, block_hit
+from toolkit.games.caravans.core.fight_hits cimport blockers
 from toolkit.games.caravans.core.fight_choices cimport choice_options, strike_options
 from toolkit.games.caravans.core.fight_melee cimport loot, capture
 from toolkit.games.caravans.core.fight_raid cimport (bounty_races, start_raid, adjust,
@@ -53,6 +54,12 @@ cdef int fight_legal(CState* s, const CRules* R, const COps* o, CAction* out) no
         for i in range(k):
             n = _put(out, n, AK_FLEE_STRIKE, found[i], 1, NONE)
             n = _put(out, n, AK_FLEE_STRIKE, found[i], 0, NONE)
+        return n
+    if d.kind == D_BLOCK_HIT:
+        k = blockers(s, o, seat, found)
+        for i in range(k):
+            n = _put(out, n, AK_BLOCK_HIT, found[i], 1, NONE)
+            n = _put(out, n, AK_BLOCK_HIT, found[i], 0, NONE)
         return n
     if d.kind == D_LOOT:
         for i in range(d.n_items):
@@ -96,7 +103,7 @@ cdef bint fight_kind(int kind) noexcept nogil:
     """Whether fight_apply carries out this action kind."""
     return (AK_COMBAT_CHOICE <= kind <= AK_ACCEPT) or (AK_ATTACK <= kind <= AK_PLACE_EQUIPMENT
                                                       and kind != AK_AMNESTY) \
-        or kind == AK_EXPLORE or kind == AK_COMPLETE_MISSION
+        or kind == AK_EXPLORE or kind == AK_COMPLETE_MISSION or kind == AK_BLOCK_HIT
 
 
 cdef int fight_apply(CState* s, const CRules* R, const COps* o, const CAction* a) noexcept nogil:
@@ -130,6 +137,8 @@ cdef int fight_apply(CState* s, const CRules* R, const COps* o, const CAction* a
         engage(s, R, o, seat, False)
     elif k == AK_FLEE_STRIKE:
         flee_strike(s, R, o, a.a, a.b != 0)
+    elif k == AK_BLOCK_HIT:
+        block_hit(s, R, o, a.a, a.b != 0)
     elif k == AK_LOOT:
         loot(s, R, seat, a.a)
     elif k == AK_LOOT_END:

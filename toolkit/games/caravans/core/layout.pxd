@@ -226,7 +226,7 @@ cdef struct CState:
 # kind: engine/actions.ActionKind in declaration order; args as ints (convert.pyx):
 #   choose_party/form_party: a=party  combat_choice: a=mode b=weapon|NONE c=glory|NONE
 #   capture: a=take  raid/amnesty: a=race  raid_discard/raid_swap: a=goods card
-#   reroll/discard_glory: a=glory  flee_strike: a=equipment b=use  loot/sell/buy/
+#   reroll/discard_glory: a=glory  flee_strike/block_hit: a=equipment b=use  loot/sell/buy/
 #   discard_goods: a=good  place_equipment/move: a=region  explore: a=T_* b=target
 #   complete_mission/take_mission: a=mission  repair/recruit/stash: a=number
 #   restore/swap_equipment: a=equipment  buy_weapon/sell_weapon: a=weapon
@@ -278,7 +278,8 @@ cdef enum:  # ActionKindC
     AK_PLAY_GLORY = 42
     AK_DISCARD_GOODS = 43
     AK_END_TURN = 44
-    N_ACTION_KINDS = 45
+    AK_BLOCK_HIT = 45
+    N_ACTION_KINDS = 46
 # </gen:action-kinds>
 
 cdef enum:

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/engine/legal.py sha256:840a3be7c7b39ad5
+# mirrors: toolkit/games/caravans/engine/legal.py sha256:338a0e4e2b5fef3b
 """legal: every action the current player may take now (engine/legal.py, same order).
 
 The turn, the tavern visit, glory plays and the choose_party / discard_glory decisions are

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# mirrors: toolkit/games/caravans/engine/combat_ops.py sha256:ad79a9f46fd11a18
+# mirrors: toolkit/games/caravans/engine/combat_ops.py sha256:e8f1c9bfb4a364c5
 """The combat operations (engine/combat_ops.py): cancelled hits, strikes on flight, before
 melee and before ranged combat, redirected hits, melee boosts."""
 
@@ -49,7 +49,8 @@ cdef void _cancel_hit(CState* s, const CRules* R, const COps* o, Ctx* c, const C
     if i >= 0 and cb.cancel[i].left > 0:
         cb.cancel[i].left -= 1
     elif c.where == W_EQUIPMENT and not list_has(player.party.flipped, player.party.n_flipped,
-                                                 c.src - o.equip0):
+                                                 c.src - o.equip0) and (
+            not fight or c.use == c.src - o.equip0):
         list_append(player.party.flipped, &player.party.n_flipped, c.src - o.equip0)
         if fight:
             _cancel_set(cb, c.seat, c.src, p.a - 1)

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # mirrors: toolkit/games/caravans/engine/effects.py sha256:832bf26958b8b46c
-# mirrors: toolkit/games/caravans/engine/party.py sha256:f7e510a53e8ed73f
+# mirrors: toolkit/games/caravans/engine/party.py sha256:454bb2edd9831d22
 """effects.py and party.py's stat side in C (see ops_fire.pxd)."""
 
 from libc.string cimport memcmp, memcpy, memset

@@ -18,6 +18,7 @@ Actions are `Action(kind, args)`; kinds and args (ids are catalog ids, cards goo
     attack() | let_go()                        after finding a player or NPC (let_go also
                                                leaves a found explorer)
     flee_strike(equipment_id, use)             flip the orb when a side flees
+    block_hit(equipment_id, use)               flip the amulet to stop a hit once it is located
     loot(good_id) | loot_end()                 the victor picks goods beyond its free cargo
     keep_hero() | redraw_hero()                a new hero whose home holds brigands
     amnesty(race)                              the marker an amnesty removes

@@ -58,6 +58,7 @@ class ActionKind(str, Enum):
     PLAY_GLORY = "play_glory"            # (glory_id, arg)  arg: good_id for sell_at_demand, else ""
     DISCARD_GOODS = "discard_goods"      # (good_id,)       only while over cargo
     END_TURN = "end_turn"                # ()
+    BLOCK_HIT = "block_hit"              # (equipment_id, use: bool) the amulet on a located hit
     # </gen:action-kinds>
 
 

@@ -75,6 +75,7 @@ HANDLERS = {
     K.PLAY_GLORY: turn.play_glory,
     K.DISCARD_GOODS: turn.discard_goods,
     K.END_TURN: lambda s, seat: end_turn(s),
+    K.BLOCK_HIT: combat.block_hit,
 }
 
 

@@ -14,7 +14,7 @@ from toolkit.games.caravans.engine.cards import add_bounty
 from toolkit.games.caravans.engine.checks import hero_stat
 from toolkit.games.caravans.engine.melee import defeat, melee
 from toolkit.games.caravans.engine.npc import attackers, choose as npc_choice
-from toolkit.games.caravans.engine.party import party_of, take_hits
+from toolkit.games.caravans.engine.party import deal_hits, land_hit, party_of, take_hits
 from toolkit.games.caravans.engine.rng import SKULL, pips, roll
 from toolkit.games.caravans.engine.sides import SAFETY_ROUNDS, is_non_brigand, race_of, seat_of
 
@@ -32,16 +32,27 @@ def start(state, attacker: str, defender: str, queue=()) -> None:
     """Open a fight; attacking a non-brigand earns the attacker a bounty of its race."""
     combat = {"sides": [attacker, defender], "round": 1, "choices": [None, None],
               "used": [[], []], "no_flee": None, "cancel": {}, "queue": list(queue),
-              "bounty": [False, False], "melee": False}
+              "bounty": [False, False], "melee": False, "stage": "pre0", "owed": []}
     state.combat = combat
     state.log.append(("fight", attacker, defender))
     if attacker[0] == "p" and is_non_brigand(state, defender):
         add_bounty(state, int(attacker[1:]), race_of(state, defender))
         combat["bounty"][0] = True
-    for side in (0, 1):
+    _open(state)
+
+
+def _open(state) -> None:
+    """Before the first round: each side's pre_ranged effects (stage "pre0", "pre1": the
+    side to fire next, so that a BLOCK_HIT decision in a volley resumes here)."""
+    combat = state.combat
+    while combat["stage"] in ("pre0", "pre1"):
+        side = int(combat["stage"][3])
+        combat["stage"] = "pre1" if side == 0 else "choose"
         seat = seat_of(combat["sides"][side])
         if seat is not None:
             effects.fire(state, seat, "pre_ranged", None, opponent=combat["sides"][1 - side])
+            if combat["owed"]:
+                return
     if not _settle(state):
         ask(state)
 
@@ -134,6 +145,7 @@ def resolve_round(state) -> None:
         state.log.append(("roll", combat["sides"][side], modes[side], rolls[side]))
     combat["rolled"] = [modes, rolls]
     combat["struck"] = [None, None]
+    combat["stage"] = "flee"
     after_rolls(state)
 
 
@@ -147,29 +159,44 @@ def strike_options(state, seat: int) -> list[str]:
 def after_rolls(state) -> None:
     """The rest of a round once both sides rolled: on a flight each side's flee effects
     (its holder first decides whether to flip an orb: a FLEE_STRIKE decision), then hits,
-    melee or escape."""
+    melee or escape. A BLOCK_HIT decision may stop it at any hit; combat["stage"] ("flee",
+    "hits": the winner's hits dealt, "back": the loser's too) says where it resumes."""
     combat = state.combat
     modes, rolls = combat["rolled"]
     choices = combat["choices"]
-    if "flee" in modes:
-        for side in (0, 1):
-            seat = seat_of(combat["sides"][side])
-            if seat is None or combat["struck"][side] == "done":
-                continue
-            if combat["struck"][side] is None and strike_options(state, seat):
-                state.pending.append({"kind": "flee_strike", "player": seat, "side": side})
-                return
-            use = combat["struck"][side] or ()
-            struck = list(combat["struck"])
-            struck[side] = "done"
-            combat["struck"] = struck
-            effects.fire(state, seat, "flee", None, opponent=combat["sides"][1 - side],
-                         use=use)
-    if _settle(state):
-        return
     winner = _winner(rolls)
-    if winner is not None and _outcome(state, winner, modes, rolls, choices):
-        return
+    if combat["stage"] == "flee":
+        if "flee" in modes:
+            for side in (0, 1):
+                seat = seat_of(combat["sides"][side])
+                if seat is None or combat["struck"][side] == "done":
+                    continue
+                if combat["struck"][side] is None and strike_options(state, seat):
+                    state.pending.append({"kind": "flee_strike", "player": seat, "side": side})
+                    return
+                use = combat["struck"][side] or ()
+                struck = list(combat["struck"])
+                struck[side] = "done"
+                combat["struck"] = struck
+                effects.fire(state, seat, "flee", None, opponent=combat["sides"][1 - side],
+                             use=use)
+                if combat["owed"]:
+                    return
+        if _settle(state):
+            return
+        combat["stage"] = "hits"
+        if winner is not None and _outcome(state, winner, modes, choices):
+            return
+        if combat["owed"]:
+            return
+    if combat["stage"] == "hits":
+        combat["stage"] = "back"
+        if winner is not None and modes[1 - winner] == "ranged":
+            loser = 1 - winner
+            back = min(rolls[loser].count(SKULL), party_of(state, combat["sides"][loser]).cur["attack"])
+            take_hits(state, combat["sides"][winner], back)
+            if combat["owed"]:
+                return
     if _settle(state):
         return
     combat["round"] += 1
@@ -178,6 +205,26 @@ def after_rolls(state) -> None:
         end(state)
         return
     ask(state)
+
+
+def block_hit(state, seat: int, equipment: str, use: bool) -> None:
+    """BLOCK_HIT: flip (use) the amulet to stop the located hit, or take it; the hits
+    still owed follow, then the fight goes on where it stopped."""
+    entry = state.pending.pop()
+    combat = state.combat
+    ref = combat["owed"][0][0]
+    where = entry["where"]
+    if not use or effects.fire(state, seat, "cancel", 0, location=where, use=equipment) <= 0:
+        land_hit(state, ref, party_of(state, ref), where)
+    while combat["owed"]:  # the rest of this batch first, then the queued ones
+        ref, left, location, total = combat["owed"].pop(0)
+        if not deal_hits(state, ref, left, location, True, total):
+            if state.pending and state.pending[-1]["kind"] == "block_hit":
+                return
+    if combat["stage"] in ("pre0", "pre1", "choose"):
+        _open(state)
+    else:
+        after_rolls(state)
 
 
 def flee_strike(state, seat: int, equipment: str, use: bool) -> None:
@@ -197,8 +244,9 @@ def _winner(rolls) -> int | None:
     return 0 if key[0] > key[1] else 1
 
 
-def _outcome(state, w: int, modes, rolls, choices) -> bool:
-    """Apply the round's result; True when the fight is over."""
+def _outcome(state, w: int, modes, choices) -> bool:
+    """The winner's side of the round's result; True when the fight is over (the
+    loser's hits back follow in after_rolls)."""
     combat = state.combat
     loser = 1 - w
     sides = combat["sides"]
@@ -212,13 +260,10 @@ def _outcome(state, w: int, modes, rolls, choices) -> bool:
         melee(state, w)
         end(state)
         return True
-    elif rolls[loser].count(SKULL) == 0:
+    elif combat["rolled"][1][loser].count(SKULL) == 0:
         state.log.append(("fled", sides[w]))
         end(state)
         return True
-    if modes[loser] == "ranged":
-        back = min(rolls[loser].count(SKULL), party_of(state, sides[loser]).cur["attack"])
-        take_hits(state, sides[w], back)
     return False
 
 

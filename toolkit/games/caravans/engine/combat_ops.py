@@ -13,7 +13,9 @@ from toolkit.games.caravans.engine.state import use_card
 
 
 def cancel_hit(ctx, p):
-    """Cancel one hit: equipment flips, a trick is discarded, others once per combat."""
+    """Cancel one hit: equipment flips (in a fight only when its holder chose it: a
+    BLOCK_HIT decision passes use=<equipment>), a trick is discarded, others once per
+    combat."""
     if ctx.value > 0:
         return
     state, player = ctx.state, ctx.state.players[ctx.seat]
@@ -22,7 +24,8 @@ def cancel_hit(ctx, p):
     key = f"p{ctx.seat}:{ctx.source}"
     if left.get(key, 0) > 0:
         left[key] -= 1
-    elif ctx.where == "equipment" and ctx.source not in player.party.flipped:
+    elif ctx.where == "equipment" and ctx.source not in player.party.flipped and (
+            combat is None or ctx.extra.get("use") == ctx.source):
         player.party.flipped.append(ctx.source)
         left[key] = p.hits - 1
     elif ctx.where == "hand" and ctx.source in player.hand and (

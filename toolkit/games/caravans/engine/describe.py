@@ -22,6 +22,7 @@ VERBS = {
     K.ATTACK: ("attacks the target found", "攻击找到的目标"),
     K.LET_GO: ("leaves the target found alone", "放过找到的目标"),
     K.FLEE_STRIKE: ("on the flight, {0}: {1}", "逃走时，{0}：{1}"),
+    K.BLOCK_HIT: ("on the hit, {0}: {1}", "受到伤害时，{0}：{1}"),
     K.LOOT: ("loots {0}", "掠走{0}"),
     K.LOOT_END: ("leaves the rest of the goods", "放弃其余货物"),
     K.KEEP_HERO: ("keeps the new hero", "保留新主角"),
@@ -97,10 +98,13 @@ def _arg(state, action, value, lang) -> str:
         return ""
     if kind is K.FLEE_STRIKE and isinstance(value, bool):
         return STRIKE[value][1 if lang == "zh" else 0]
+    if kind is K.BLOCK_HIT and isinstance(value, bool):
+        return BLOCK[value][1 if lang == "zh" else 0]
     if kind is K.COMBAT_CHOICE and value in MODES:
         return MODES[value][1 if lang == "zh" else 0]
     return name(state, value, lang)
 
 
 STRIKE = {True: ("flips it to strike", "翻面造成伤害"), False: ("keeps it", "不使用")}
+BLOCK = {True: ("flips it to stop the hit", "翻面抵挡"), False: ("takes the hit", "承受伤害")}
 MODES = {"ranged": ("ranged", "远程战"), "melee": ("melee", "肉搏战"), "flee": ("flee", "逃走")}

@@ -7,7 +7,7 @@ from toolkit.games.caravans.engine.actions import Action, ActionKind as K
 from toolkit.games.caravans.engine.armory import free_repair, resale, repair_cost, restore_cost
 from toolkit.games.caravans.engine.cards import stash_points
 from toolkit.games.caravans.engine.combat import choice_options, strike_options
-from toolkit.games.caravans.engine.party import damage
+from toolkit.games.caravans.engine.party import blockers, damage
 from toolkit.games.caravans.engine.raid import bounty_races
 from toolkit.games.caravans.engine.tavern import recruit_cost, recruit_discount
 from toolkit.games.caravans.engine.tokens import free_taverns
@@ -72,6 +72,10 @@ def _flee_strike(state, seat, entry):
             for use in (True, False)]
 
 
+def _block_hit(state, seat, entry):
+    return [Action(K.BLOCK_HIT, (e, use)) for e in blockers(state, seat) for use in (True, False)]
+
+
 def _loot(state, seat, entry):
     return [Action(K.LOOT, (g,)) for g in _goods_kinds(state, entry["cards"])] \
         + [_NOARG[K.LOOT_END]]
@@ -113,7 +117,7 @@ DECISIONS = {"choose_party": _choose_party, "combat_choice": _combat_choice,
              "capture": _capture, "explorer": _explorer, "raid": _raid, "reroll": _reroll,
              "discard_glory": _discard_glory, "found": _found, "flee_strike": _flee_strike,
              "loot": _loot, "redraw": _redraw, "amnesty": _amnesty,
-             "place_equipment": _place_equipment}
+             "place_equipment": _place_equipment, "block_hit": _block_hit}
 
 
 # --- the turn -----------------------------------------------------------------------------

@@ -7,8 +7,14 @@ players' goods, glory hands, rumors and buy offer (None placeholders, counts kep
 stash gold (0; the number of deposits is public), face-down tavern equipment ("?"), during
 setup the others' heroes and parties ("?"/None, their CHOOSE_PARTY actions "?"), and a
 combat choice the other side (player or NPC) has made but not yet revealed ("hidden").
-Observations carry no random streams. Carried gold stays visible: every gain and spend is
-public, so it is known to a player who watched the whole game.
+Observations carry no random streams.
+
+Gold (seed 000: gold gained and spent is public, gold held is secret): what a watcher can
+count is each rival's gold in all, carried plus stashed (every gain and spend is public);
+the split is secret, since a deposit's amount is (STASH actions of others show "?"). A
+rival's `gold` in an observation is the watcher's estimate of what it carries
+(`seen_gold`: its gold in all less `stash.gold_per_point` for each deposit counted;
+never below 0), its `stash` 0.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ def observation(state, seat: int):
         player.goods = none * len(player.goods)
         player.hand = none * len(player.hand)
         player.rumors = none * len(player.rumors)
+        player.gold = seen_gold(state.rules, player)
         player.stash = 0
         if setup:
             player.hero, player.party, player.region = UNKNOWN, None, None
@@ -74,13 +81,24 @@ def observation(state, seat: int):
     return view
 
 
+def seen_gold(rules, player) -> int:
+    """A player's carried gold as the others can count it: all its gold (carried and
+    stashed: gains and spends are public) less `gold_per_point` for each deposit."""
+    return max(0, player.gold + player.stash
+               - player.deposits * rules.game.stash.gold_per_point)
+
+
 def _log_entry(entry, seat):
     """A log entry as `seat` sees it: others' buy offers are left out (None)."""
     return None if entry[0] == "offer" and entry[1] != seat else entry
 
 
 def _history_entry(action, seat):
-    return action if action.kind is not ActionKind.BUY else _HIDDEN_BUY
+    """Others' buys hide the good, deposits the amount (the masked list is everyone's:
+    the mover's own entries are masked too)."""
+    if action.kind is ActionKind.BUY:
+        return _HIDDEN_BUY
+    return action if action.kind is not ActionKind.STASH else _HIDDEN_STASH
 
 
 class _Masked:
@@ -117,6 +135,7 @@ def _masked(source: list, seat, mask) -> list:
 
 
 _HIDDEN_BUY = Action(ActionKind.BUY, (UNKNOWN,))
+_HIDDEN_STASH = Action(ActionKind.STASH, (UNKNOWN,))
 _HIDDEN_PARTY = Action(ActionKind.CHOOSE_PARTY, (UNKNOWN,))
 _HIDDEN_CHOICE = Action(ActionKind.COMBAT_CHOICE, (HIDDEN,))
 
@@ -130,8 +149,9 @@ def _hide_parties(view, seat) -> None:
 
 def _hide_choice(view, seat) -> None:
     combat = view.combat
-    if combat is None or (view.pending and view.pending[-1]["kind"] == "flee_strike"):
-        return  # a FLEE_STRIKE decision comes after both choices are revealed
+    if combat is None or (view.pending and view.pending[-1]["kind"] in ("flee_strike",
+                                                                        "block_hit")):
+        return  # a FLEE_STRIKE or BLOCK_HIT decision comes after the choices are revealed
     for side in (0, 1):
         ref = combat["sides"][side]
         if combat["choices"][side] is not None and ref != f"p{seat}":

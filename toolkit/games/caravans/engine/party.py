@@ -74,24 +74,56 @@ def hit_location(state, party: Party) -> str:
 
 def take_hits(state, ref: str, hits: int, location: str | None = None,
               equipment: bool = True) -> bool:
-    """Deal `hits` hits to a party (located by dice unless `location`); True if destroyed."""
+    """Deal `hits` hits to a party (located by dice unless `location`); True if destroyed.
+
+    In a fight, a hit that the holder's unflipped amulet could stop waits for the holder's
+    BLOCK_HIT decision once its location is rolled (seed 000: the holder chooses): the hits
+    left wait in combat["owed"] (later batches queue behind them) and combat.block_hit
+    deals them on."""
     party = party_of(state, ref)
     if party is None:
         return True
-    for _ in range(hits):
+    combat = state.combat
+    if combat is not None and combat["owed"]:  # an earlier batch waits on a decision
+        combat["owed"].append([ref, hits, location, hits])
+        return False
+    return deal_hits(state, ref, hits, location, equipment, hits)
+
+
+def deal_hits(state, ref: str, hits: int, location, equipment: bool, total: int) -> bool:
+    """The hits of one batch (`total` of them in all, for the log), one at a time."""
+    party = party_of(state, ref)
+    for k in range(hits):
         if party.cur["defense"] <= 0:
             break
         where = location or hit_location(state, party)
-        if ref[0] == "p" and effects.fire(state, int(ref[1:]), "cancel", 0,
-                                         equipment=equipment, location=where) > 0:
-            continue
-        if party.cur.get(where, 0) <= 0 or where == "agility":
-            where = "defense"
-        party.cur[where] -= 1
-        if where == "cargo" and ref[0] == "p":
-            _lose_cargo(state, state.players[int(ref[1:])])
-    state.log.append(("hits", ref, hits))
+        if ref[0] == "p":
+            seat = int(ref[1:])
+            if effects.fire(state, seat, "cancel", 0, equipment=equipment, location=where) > 0:
+                continue
+            if equipment and state.combat is not None and blockers(state, seat):
+                state.combat["owed"].insert(0, [ref, hits - k - 1, location, total])
+                state.pending.append({"kind": "block_hit", "player": seat, "where": where})
+                return False
+        land_hit(state, ref, party, where)
+    state.log.append(("hits", ref, total))
     return party.cur["defense"] <= 0
+
+
+def land_hit(state, ref: str, party: Party, where: str) -> None:
+    """One hit on the track `where` (an empty track or agility: defense)."""
+    if party.cur.get(where, 0) <= 0 or where == "agility":
+        where = "defense"
+    party.cur[where] -= 1
+    if where == "cargo" and ref[0] == "p":
+        _lose_cargo(state, state.players[int(ref[1:])])
+
+
+def blockers(state, seat: int) -> list[str]:
+    """The seat's unflipped equipment that may stop a located hit (cancel_hit: the amulet)."""
+    party = state.players[seat].party
+    return [e for e in party.equipment if e not in party.flipped
+            and any(op == "cancel_hit" for op, _ in state.rules.effects.get(e, ()))]
 
 
 def _lose_cargo(state, player) -> None:

@@ -15,7 +15,8 @@ ARG_NAMES = {
     "sell": ("good",), "buy": ("good",), "form_party": ("party",), "repair": ("points",),
     "restore": ("equipment",), "swap_equipment": ("equipment",), "buy_weapon": ("weapon",),
     "sell_weapon": ("weapon",), "recruit": ("mercenaries",), "take_mission": ("mission",),
-    "stash": ("gold",), "flee_strike": ("equipment", "use"), "loot": ("good",),
+    "stash": ("gold",), "flee_strike": ("equipment", "use"),
+    "block_hit": ("equipment", "use"), "loot": ("good",),
     "amnesty": ("race",), "place_equipment": ("tavern",), "play_glory": ("glory", "arg"), "discard_goods": ("good",),
 }
 
