@@ -19,6 +19,8 @@ search's prior (the game's strongest heuristic) elsewhere. Usage:
                                      # opponent, on the same seeds: the skill ladder
     ... --players 4                  # one searching seat among heuristics, rotated over seats
     ... --progress 50 --scores FILE  # running rate every 50 games; each game's score (JSON)
+    ... --vs-prior --combine A B     # no games: the figures of --scores files of earlier runs
+                                     # together (one measurement split over processes)
 """
 
 from __future__ import annotations
@@ -149,6 +151,41 @@ def paired_gain(a: list, b: list) -> tuple[float, float, float]:
     return mean, 1.96 * se, mean - ONE_SIDED_Z * se
 
 
+def combine(agent: str, prior: str, paths: list[Path]) -> None:
+    """The win rate of each agent in the score files `paths` (a game counted once per
+    agent, opponent, seed and seat) and, when both are there, the paired gain of `agent`
+    over `prior` on their common games."""
+    found: dict = {}
+    for path in paths:
+        try:
+            text = path.read_text()
+        except OSError as error:
+            sys.exit(f"{path}: cannot read it ({error.strerror}); pass a --scores file")
+        for number, line in enumerate(text.splitlines(), 1):
+            try:
+                row = json.loads(line)
+                key, score = (row["seed"], row["seat"]), float(row["score"])
+                name = f"{row['agent']} vs {row['against']}"
+            except (ValueError, KeyError, TypeError):
+                sys.exit(f"{path}:{number}: not a line of --scores (JSON with agent, "
+                         "against, seed, seat, score); pass the files a run wrote")
+            found.setdefault(name, {})[key] = score
+    for name, games in found.items():
+        wins, n = sum(games.values()), len(games)
+        low, high = wilson(wins, n)
+        seeds = sorted({seed for seed, _ in games})
+        print(f"{name}: {n} games, seeds {seeds[0]}-{seeds[-1]}: win rate {wins / n:.3f}  "
+              f"95% Wilson [{low:.3f}, {high:.3f}], one-sided 95% lower bound "
+              f"{wilson(wins, n, ONE_SIDED_Z)[0]:.3f}")
+    mine = next((g for name, g in found.items() if name.split(" vs ")[0] == agent), None)
+    base = next((g for name, g in found.items() if name.split(" vs ")[0] == prior), None)
+    if mine and base:
+        keys = sorted(set(mine) & set(base))
+        mean, half, low = paired_gain([(mine[k],) for k in keys], [(base[k],) for k in keys])
+        print(f"{agent} - {prior} (its prior) on the same {len(keys)} games: "
+              f"{mean:+.3f} ± {half:.3f} (95%), one-sided 95% lower bound {low:+.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=8)
@@ -165,12 +202,17 @@ def main() -> None:
     parser.add_argument("--ladder", action="store_true")
     parser.add_argument("--progress", type=int, default=0)
     parser.add_argument("--scores", type=Path, default=None)
+    parser.add_argument("--combine", type=Path, nargs="+", default=None,
+                        help="play nothing: report the games of these --scores files")
     args = parser.parse_args()
     catalog = load_catalog(args.project)
     game = game_for(catalog)
     args.against = args.against or default_against(game, catalog)
     agent = args.agent or f"search:{args.budget}"
     prior = prior_of(game, catalog)
+    if args.combine:
+        combine(agent, prior, args.combine)
+        return
     lines = [agent]
     if args.vs_prior:
         lines = [agent, prior]

@@ -55,16 +55,19 @@ def test_search_is_deterministic_for_a_seed(catalog):
     assert len(picks) == 1
 
 
-def test_tavern_micro_actions_follow_the_heuristic(catalog):
+def test_tavern_decisions_are_searched_through_the_rivals_turn(catalog, monkeypatch):
+    from toolkit.games.caravans.agents import search
     state, _ = play_until(catalog, 5, ["balanced", "balanced"],
                           lambda s: s.visit is not None and s.announced is None
-                          and len(engine.legal_actions(s)) > 2)
+                          and not s.pending and len(engine.legal_actions(s)) > 2)
     agent, pick = _choose(catalog, state)
-    view = engine.observation(state, agent.seat)
-    if not agent._endgame(view):
-        assert agent._kind(view, engine.legal_actions(state)) is None
-        assert agent.decisions == 0
-    assert pick in engine.legal_actions(state)
+    view, legal = engine.observation(state, agent.seat), engine.legal_actions(state)
+    assert pick in legal
+    assert not agent._endgame(view)
+    assert agent._kind(view, legal) == "tavern"
+    assert agent._horizon(view, "tavern") == (state.players[agent.seat].turns + 1, True)
+    monkeypatch.setattr(search, "TAVERN", 0)   # off: the heuristic alone buys and sells
+    assert agent._kind(view, legal) is None
 
 
 def test_route_decisions_are_searched_through_the_rivals_turn(catalog):

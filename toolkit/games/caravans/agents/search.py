@@ -2,23 +2,25 @@
 
 The agent plays a heuristic style (PRIOR_STYLE, `sharp`: the raider's weights tuned for
 strength in 2-player games against `balanced`; a project whose styles file lacks it plays
-`raider`) and lets paired rollouts overrule it at three kinds of decision (`_kind`):
+`raider`) and lets paired rollouts overrule it at four kinds of decision (`_kind`):
 
 - **turn**: a route, tavern-entry, explore or attack decision outside a tavern visit and
   a fight (where the party goes and what it takes on this turn);
+- **tavern**: a decision of a tavern visit (buy, sell, recruit, stash, a mission...),
+  searched like a turn decision (TAVERN; issue #23: it doubled the search's gain over its
+  prior, docs/performance-search.md round 4);
 - **fight**: a choice inside a fight, a raid or a check, whose outcome hangs on dice;
 - **endgame**: any decision once someone announced victory or is within ENDGAME_GAP
   glory of the goal, where rollouts often reach the end and judge by the real result.
 
-Every other decision (the many micro-actions of a tavern visit) follows the heuristic,
-which groups a turn's micro-actions behind the decision that opens them. For a searched
-decision the candidates are the heuristic's top WIDTH actions within MARGIN of its best;
-the agent samples worlds consistent with what it sees (`engine.determinize`), plays every
-candidate on a copy of the same world with the same dice (a paired comparison) and
-continues each copy with its own style for its seat and RIVAL_STYLE (`balanced`, the
+Every other decision (setup, a pending choice outside a fight) follows the heuristic.
+For a searched decision the candidates are the heuristic's top WIDTH actions within MARGIN
+of its best; the agent samples worlds consistent with what it sees (`engine.determinize`),
+plays every candidate on a copy of the same world with the same dice (a paired comparison)
+and continues each copy with its own style for its seat and RIVAL_STYLE (`balanced`, the
 opponent model) for the others: through the rivals' next turns and the next event for a
-turn decision (the threats that follow a move), to the end of its own turn for a fight,
-two own turns in the endgame. A finished game scores its result; otherwise the leaf
+turn or tavern decision (the threats that follow a move), to the end of its own turn for a
+fight, two own turns in the endgame. A finished game scores its result; otherwise the leaf
 evaluation (`_leaf`, with LEAF_STYLE's weights) scores the end: `evaluate.position` (worth
 plus the pull of its goals, less the best rival's worth) plus LEAD per point of glory
 ahead of the best rival. The budget is progressive (`_worlds`): `search:N` worlds for
@@ -26,10 +28,9 @@ a close call (the runner-up within CLOSE of the favourite, or the endgame), half
 for a clear one. The heuristic's favourite stays the choice unless a rival beats it by
 MIN_GAIN and CONFIDENCE standard errors of the paired differences, so a small budget's
 noise cannot make it play worse. One legal action, or one candidate, is returned at once.
-Two experiments stay behind constants, off by default (docs/performance-search.md, round 3):
-whole-turn plans (PLANS: at each own turn's start the listed styles play the whole turn on
-the same worlds and the best by the paired verdict plays it) and TAVERN (tavern decisions
-searched as turn decisions).
+One experiment stays behind a constant, off by default (docs/performance-search.md,
+round 3): whole-turn plans (PLANS: at each own turn's start the listed styles play the
+whole turn on the same worlds and the best by the paired verdict plays it).
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ DEFAULT_BUDGET = 8
 PRIOR_STYLE = "sharp"      # the style the agent plays, searches over and rolls itself out with
 RIVAL_STYLE = "balanced"   # the style the rivals are rolled out with (the opponent model)
 LEAF_STYLE = "balanced"    # the weights that value a rollout's end
-MARGIN = 6.0              # candidates: heuristic scores within this of the best (gold-equiv.)
-WIDTH = 3                 # at most this many candidates per searched decision
+MARGIN = 10.0             # candidates: heuristic scores within this of the best (gold-equiv.)
+WIDTH = 4                 # at most this many candidates per searched decision
 CLOSE = 2.0               # a runner-up within this of the favourite makes a close call
 MAX_ROLLOUT_ACTIONS = 200
 CONFIDENCE = 1.5          # standard errors by which a rival must beat the favourite
@@ -62,7 +63,7 @@ ENDGAME_GAP = 3           # glory short of the goal at which every decision is s
 ENDGAME_TURNS = 2         # rollout horizon (own turns) in the endgame
 LEAD = 6.0                # extra gold-equivalents per point of glory lead at a rollout's end
 TURN = 1                  # search turn decisions (0: off)
-TAVERN = 0                # also search the decisions of a tavern visit as turn decisions
+TAVERN = 1                # search the decisions of a tavern visit too (0: off)
 PLANS = ""                # styles whose whole-turn play is compared at each own turn's start
                           # (comma-separated, PRIOR_STYLE first; empty: off)
 FIGHT = 1                 # search fight decisions (0: off)
@@ -166,7 +167,7 @@ class SearchAgent:
         return max(2, self.budget if close else self.budget // 2)
 
     def _kind(self, observation, legal_actions) -> str | None:
-        """'endgame', 'fight', 'turn' or None (the heuristic decides alone)."""
+        """'endgame', 'fight', 'turn', 'tavern' or None (the heuristic decides alone)."""
         if self._endgame(observation):
             return "endgame"
         first = legal_actions[0].kind
@@ -177,7 +178,7 @@ class SearchAgent:
             return "turn"
         if TAVERN and observation.visit is not None and not observation.pending \
                 and observation.phase == "play":
-            return "turn"
+            return "tavern"
         return None
 
     def _horizon(self, observation, kind: str) -> tuple[int, bool]:
@@ -185,7 +186,7 @@ class SearchAgent:
         turns = observation.players[self.seat].turns
         if kind == "endgame":
             return turns + ENDGAME_TURNS, False
-        if kind == "turn":
+        if kind in ("turn", "tavern"):
             return turns + 1, True
         return turns + 1, False
 

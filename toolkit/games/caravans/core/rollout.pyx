@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # mirrors: toolkit/games/caravans/agents/rollout.py sha256:7d8a7903efb6d15b
-# mirrors: toolkit/games/caravans/agents/search.py sha256:1fcfb0927d060572
+# mirrors: toolkit/games/caravans/agents/search.py sha256:179ce48beeac4d94
 # mirrors: toolkit/games/caravans/agents/evaluate.py sha256:20121d15a761b73b
 """The search agent's rollouts in C: from a given state, the heuristic styles play until the
 game ends, a horizon is reached or `limit` actions were applied (agents/rollout.py, whose
