@@ -16,7 +16,7 @@ from toolkit.sim.adjusted import adjusted
 from toolkit.sim.logit import Z95, factor, fit_logit
 from toolkit.sim.matchups import matchups
 from toolkit.sim.stats_math import largest_remainder
-from toolkit.sim.unused import unused
+from toolkit.sim.unused import Unused
 from toolkit.sim.verdicts import findings, verdicts
 
 STRENGTH = {"raider": 1.2, "trader": 0.0, "adventurer": -0.6}
@@ -150,6 +150,14 @@ def test_unused_lists_an_op_that_never_fired():
     records = [{"players": 2, "winner": [0], "agents": ["a", "b"],
                 "effects_fired": {"reroll_check": 2, "extra_die": 1},
                 "action_kinds": {"move": 9, "sell": 1}}] * 3
+
+    def unused(records, catalog):
+        reporter = Unused(catalog)
+        tally = reporter.empty()
+        for index, record in enumerate(records):
+            reporter.add(tally, index, record)
+        return reporter.finish(tally)
+
     section = unused(records, catalog)
     assert section["items"] == [{"kind": "op", "id": "buy_draw", "cards": ["gc_market", "h_a"],
                                  "note": "never fired in 3 games"}]

@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping
 
 from toolkit.sim.stats_math import chi_square_uniform, largest_remainder, wilson
 from toolkit.sim.tally import First, Rates, Sum, merge, slot
+from toolkit.sim.unused import Unused
 
 Record = Mapping[str, Any]
 
@@ -230,37 +231,6 @@ class Matchups:
                             "share": w / d if d else None,
                             "ci95": list(wilson(w, d)) if d else None}
         return {"agents": order, "matrix": matrix}
-
-
-class Unused:
-    """The effect operations that never fired and the action kinds taken
-    (toolkit.sim.unused)."""
-
-    def __init__(self, catalog=None):
-        self.catalog = catalog
-
-    def empty(self) -> dict:
-        return {"fired": Counter(), "counted": 0, "taken": Counter()}
-
-    def add(self, tally, index, record) -> None:
-        if "effects_fired" in record:
-            tally["counted"] += 1
-            tally["fired"].update(record["effects_fired"])
-        tally["taken"].update(record.get("action_kinds", {}))
-
-    def finish(self, tally) -> dict:
-        from toolkit.sim.unused import ops_in_content
-
-        fired, counted, taken = tally["fired"], tally["counted"], tally["taken"]
-        items = []
-        if counted and self.catalog is not None:
-            for op, cards in ops_in_content(self.catalog).items():
-                if not fired[op]:
-                    items.append({"kind": "op", "id": op, "cards": cards,
-                                  "note": f"never fired in {counted} games"})
-        return {"effects_fired": dict(sorted(fired.items())) if counted else None,
-                "actions_taken": dict(sorted(taken.items(), key=lambda kv: (-kv[1], kv[0]))),
-                "items": items}
 
 
 class Header:

@@ -7,9 +7,6 @@ actions never taken...) as an `unused` list in its report sections."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
-
-from toolkit.sim.stats import Record
 
 
 def ops_in_content(catalog) -> dict[str, list[str]]:
@@ -26,23 +23,31 @@ def ops_in_content(catalog) -> dict[str, list[str]]:
     return dict(sorted(out.items()))
 
 
-def unused(records: Sequence[Record], catalog=None) -> dict[str, Any]:
-    """{"effects_fired": {op: n} | None, "actions_taken": {kind: n}, "items": [...]}, each
-    item {kind, id, cards?, note}; `effects_fired` is None when the records do not count
-    effects (then no op is listed)."""
-    counted = [r for r in records if "effects_fired" in r]
-    fired: Counter = Counter()
-    for record in counted:
-        fired.update(record["effects_fired"])
-    taken: Counter = Counter()
-    for record in records:
-        taken.update(record.get("action_kinds", {}))
-    items = []
-    if counted and catalog is not None:
-        for op, cards in ops_in_content(catalog).items():
-            if not fired[op]:
-                items.append({"kind": "op", "id": op, "cards": cards,
-                              "note": f"never fired in {len(counted)} games"})
-    return {"effects_fired": dict(sorted(fired.items())) if counted else None,
-            "actions_taken": dict(sorted(taken.items(), key=lambda kv: (-kv[1], kv[0]))),
-            "items": items}
+class Unused:
+    """The reporter (toolkit.sim.reporters): {"effects_fired": {op: n} | None,
+    "actions_taken": {kind: n}, "items": [...]}, each item {kind, id, cards?, note};
+    `effects_fired` is None when the records do not count effects (then no op is listed)."""
+
+    def __init__(self, catalog=None):
+        self.catalog = catalog
+
+    def empty(self) -> dict:
+        return {"fired": Counter(), "counted": 0, "taken": Counter()}
+
+    def add(self, tally, index, record) -> None:
+        if "effects_fired" in record:
+            tally["counted"] += 1
+            tally["fired"].update(record["effects_fired"])
+        tally["taken"].update(record.get("action_kinds", {}))
+
+    def finish(self, tally) -> dict:
+        fired, counted, taken = tally["fired"], tally["counted"], tally["taken"]
+        items = []
+        if counted and self.catalog is not None:
+            for op, cards in ops_in_content(self.catalog).items():
+                if not fired[op]:
+                    items.append({"kind": "op", "id": op, "cards": cards,
+                                  "note": f"never fired in {counted} games"})
+        return {"effects_fired": dict(sorted(fired.items())) if counted else None,
+                "actions_taken": dict(sorted(taken.items(), key=lambda kv: (-kv[1], kv[0]))),
+                "items": items}
