@@ -9,7 +9,6 @@ import shutil
 import pytest
 
 from toolkit import BUNDLED_PROJECT
-from toolkit.cli import main
 
 PLANTED = {"aldric_vane": 4, "sylwen_silvertongue": 1, "kharza_ironhide": 1}
 BALANCE = """
@@ -54,11 +53,6 @@ def make_planted():
 
 
 @pytest.fixture
-def toolkit(capsys):
-    """Runs `toolkit ARGV...`: (exit code, stdout, stderr)."""
-    def run(*argv):
-        with pytest.raises(SystemExit) as exit_:
-            main([str(a) for a in argv])
-        out, err = capsys.readouterr()
-        return exit_.value.code, out, err
+def toolkit(run):
+    """Runs `toolkit ARGV...`: (exit code, stdout, stderr) (tests/conftest.py's `run`)."""
     return run

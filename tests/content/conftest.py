@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from content_helpers import VALID, edit_project
-from toolkit.cli import main
 
 
 @pytest.fixture
@@ -23,13 +22,12 @@ def project(tmp_path):
 
 
 @pytest.fixture
-def run(capsys):
-    """run(*args) -> (exit code, stdout lines, stderr text) of `toolkit ARGS`."""
+def run(run):
+    """run(*args) -> (exit code, stdout lines, stderr text) of `toolkit ARGS` (tests/conftest.py's
+    `run`, its output split in lines)."""
 
     def invoke(*args):
-        with pytest.raises(SystemExit) as exit_info:
-            main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return exit_info.value.code, out.splitlines(), err
+        code, out, err = run(*args)
+        return code, out.splitlines(), err
 
     return invoke
