@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from toolkit.sim.plots import ACCENT, FAIR, plt, svg_text
+from toolkit.sim.plots import ACCENT, FAIR, subplots, svg_text
 from toolkit.sim.verdicts import label_for
 
 TEMPLATE = Path(__file__).with_name("report_sections.html.j2")
@@ -42,7 +42,7 @@ def _cards(report, names, keep) -> list[dict[str, Any]]:
 def glory_sources(sources: Mapping[str, Mapping[str, Any]]) -> str:
     """Share of all glory, and of winners' glory, by source."""
     keys = list(sources)[::-1]
-    fig, ax = plt.subplots(figsize=(6.4, 0.8 + 0.3 * max(len(keys), 1)))
+    fig, ax = subplots(figsize=(6.4, 0.8 + 0.3 * max(len(keys), 1)))
     ys = range(len(keys))
     ax.barh([y + 0.2 for y in ys], [sources[k]["share"] * 100 for k in keys], height=0.4,
             color=ACCENT, label="all players")
@@ -63,7 +63,7 @@ def _well_sampled(curve):
 
 def gold_curves(curves: Mapping[str, Any]) -> str:
     """Mean gold held after each round, for everyone and per agent (well-sampled rounds)."""
-    fig, ax = plt.subplots(figsize=(6.4, 2.8))
+    fig, ax = subplots(figsize=(6.4, 2.8))
     for agent, curve in curves["by_agent"].items():
         curve = _well_sampled(curve)
         ax.plot([c["round"] for c in curve], [c["mean"] for c in curve], lw=1, label=agent)
