@@ -338,18 +338,7 @@ def set_family(base: Base, held: "Sequence[Iterable[str]] | Held", keep: Callabl
             contrast[k, group] -= 1.0 / len(group)
     holders = base.summed(lambda lo, hi, st: H_of(lo, hi).sum(axis=0))
 
-    def gaps(g):
-        def part(lo, hi, st):
-            H = H_of(lo, hi)
-            eta = H @ g
-            # item k replaced by its block's average: column k's term of eta taken away
-            return np.concatenate([H.T @ game_shares(eta, st), (H * column_shares(
-                eta[:, None] - H * (contrast @ g)[None, :], st)).sum(axis=0)])
-        total = base.summed(part)
-        with_, without = total[:len(items)] / holders, total[len(items):] / holders
-        return np.concatenate([with_, with_ - without])
-
-    values, J = gaps(gamma), _jacobian(gaps, gamma)
+    values, J = item_gaps(base, H_of, contrast, holders, gamma)
     out = {}
     for k, item in enumerate(items):
         mine = held.column(chosen[k])
@@ -368,6 +357,50 @@ def set_family(base: Base, held: "Sequence[Iterable[str]] | Held", keep: Callabl
                      {"1": entry})
         out[item] = entry
     return _holm(out)
+
+
+def item_gaps(base: Base, H_of: Callable, contrast: np.ndarray, holders: np.ndarray,
+              g: np.ndarray, jacobian: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
+    """`set_family`'s rates, [with; with - without] (2 x items), and their Jacobian in the
+    items' coefficients `g` (None unless `jacobian`), summed over the chunks. With H the
+    rows x items 0/1 matrix, p the shares of H g and q_k those of H g - H_k (C g)_k (item k
+    replaced by its block's average), n_k the holders: with_k = sum_r H_rk p_r / n_k and
+    without_k = sum_r H_rk q_rk / n_k. By d softmax_r / d eta_s = p_r (1[r=s] - p_s) within
+    a game: d with / dg = (P'H - E'E) / n (P = H * p, E its per-game sums) and d without /
+    dg = ((W - V)'H - diag(sum W - sum_g Wg^2) C) / n (W = H * q, Wg its per-game sums,
+    V_s = Wg_g(s) * q_s), row k over n_k."""
+    k = len(g)
+
+    def part(lo, hi, st):
+        H = H_of(lo, hi)
+        eta = H @ g
+        p = game_shares(eta, st)
+        # item k replaced by its block's average: column k's term of eta taken away
+        q = column_shares(eta[:, None] - H * (contrast @ g)[None, :], st)
+        W = H * q
+        sums = np.concatenate([H.T @ p, W.sum(axis=0)])
+        if not jacobian:
+            return sums
+        P = H * p[:, None]
+        E = np.add.reduceat(P, st)
+        Jw = P.T @ H - E.T @ E
+        del P, E
+        Wg = np.add.reduceat(W, st)
+        diag = sums[k:] - (Wg * Wg).sum(axis=0)
+        q *= np.repeat(Wg, np.diff(np.append(st, len(H))), axis=0)  # V
+        W -= q
+        del q
+        Jwo = W.T @ H - diag[:, None] * contrast
+        return np.concatenate([sums, Jw.ravel(), Jwo.ravel()])
+
+    total = base.summed(part)
+    with_, without = total[:k] / holders, total[k:2 * k] / holders
+    values = np.concatenate([with_, with_ - without])
+    if not jacobian:
+        return values, None
+    Jw = total[2 * k:2 * k + k * k].reshape(k, k) / holders[:, None]
+    Jwo = total[2 * k + k * k:].reshape(k, k) / holders[:, None]
+    return values, np.vstack([Jw, Jw - Jwo])
 
 
 def adjusted(records: "Sequence[Record] | Design",

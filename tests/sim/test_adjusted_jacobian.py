@@ -1,0 +1,77 @@
+"""The card fit's analytic Jacobian (toolkit.sim.adjusted.item_gaps) against central
+differences of the same rates, on a small random design: 2-4 players a game, items in
+several blocks and a block of one item, rows taken in several chunks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import toolkit.sim.adjusted as adjusted
+from toolkit.sim.adjusted import Base, _jacobian, item_gaps
+from toolkit.sim.design import Coded, Design, Held
+
+BLOCKS = [0, 0, 0, 1, 1, 1, 1, 2]  # item k's block; block 2 holds one item
+
+
+def _design(seed: int, games: int = 300) -> tuple[Design, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    players = rng.integers(2, 5, games).astype(np.uint8)
+    rows = int(players.sum())
+    starts = np.concatenate([[0], np.cumsum(players)[:-1]]).astype(int)
+    won, position = np.zeros(rows, np.uint8), np.zeros(rows, np.uint8)
+    for g in range(games):
+        n, s = int(players[g]), int(starts[g])
+        position[s:s + n] = (np.arange(n) + int(rng.integers(0, n))) % n
+        won[s + int(rng.integers(0, n))] = 1
+    held = rng.random((rows, len(BLOCKS))) < rng.uniform(0.15, 0.6, len(BLOCKS))
+    items = Held.of_sets([{f"i{k}" for k in np.flatnonzero(held[r])} for r in range(rows)])
+    agents = Coded(rng.integers(0, 3, rows), ["a", "b", "c"])
+    return Design(games, players, won, position, agents, {}, {"card": items}), held
+
+
+def _contrast() -> np.ndarray:
+    contrast = np.eye(len(BLOCKS))
+    for b in set(BLOCKS):
+        members = [k for k, x in enumerate(BLOCKS) if x == b]
+        if len(members) > 1:
+            for k in members:
+                contrast[k, members] -= 1.0 / len(members)
+    return contrast
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_analytic_jacobian_matches_central_differences(monkeypatch, seed):
+    monkeypatch.setattr(adjusted, "CHUNK_GAMES", 70)  # 300 games in 5 chunks
+    design, held = _design(seed)
+    base = Base(design)
+    assert len(base.chunks) == 5
+    cards = design.items["card"]
+    H_of = lambda lo, hi: cards.dense(range(len(BLOCKS)), lo, hi)  # noqa: E731
+    contrast, holders = _contrast(), held.sum(axis=0).astype(float)
+    gamma = np.random.default_rng(seed + 10).normal(0.0, 0.8, len(BLOCKS))
+
+    values, J = item_gaps(base, H_of, contrast, holders, gamma)
+    rates = lambda g: item_gaps(base, H_of, contrast, holders, g, jacobian=False)[0]  # noqa
+    numeric = _jacobian(rates, gamma)
+
+    assert J.shape == (2 * len(BLOCKS), len(BLOCKS))
+    assert np.array_equal(values, rates(gamma))
+    assert np.abs(numeric).max() > 0.01  # the rates do move with the coefficients
+    assert np.abs(J - numeric).max() <= 1e-6 * np.abs(numeric).max()
+    # the block of one item is judged against not holding it: its gap moves with its own
+    # coefficient only through its holders
+    assert J[len(BLOCKS) + 7, 7] != 0
+
+
+def test_one_chunk_and_several_give_the_same_jacobian(monkeypatch):
+    design, held = _design(4)
+    cards = design.items["card"]
+    H_of = lambda lo, hi: cards.dense(range(len(BLOCKS)), lo, hi)  # noqa: E731
+    contrast, holders = _contrast(), held.sum(axis=0).astype(float)
+    gamma = np.linspace(-0.5, 0.5, len(BLOCKS))
+    whole = item_gaps(Base(design), H_of, contrast, holders, gamma)
+    monkeypatch.setattr(adjusted, "CHUNK_GAMES", 37)
+    parts = item_gaps(Base(design), H_of, contrast, holders, gamma)
+    assert np.allclose(whole[0], parts[0], rtol=1e-12, atol=1e-14)
+    assert np.allclose(whole[1], parts[1], rtol=1e-10, atol=1e-13)
