@@ -15,7 +15,7 @@ from itertools import permutations
 from typing import Any, Callable, Mapping
 
 from toolkit.sim.stats_math import chi_square_uniform, largest_remainder, wilson
-from toolkit.sim.tally import First, Rates, Sum, merge, slot
+from toolkit.sim.tally import First, Packed, Rates, Sum, merge, slot
 from toolkit.sim.unused import Unused
 
 Record = Mapping[str, Any]
@@ -311,8 +311,14 @@ class RunReporters:
         return tally
 
     def seal(self, tally: dict) -> dict:
+        """The batch's tally as sent to the parent: the fits' rows as arrays, every other
+        reporter's tally packed flat (`toolkit.sim.tally.Packed`: cheap to send and
+        merge)."""
         for chunk in tally["fits"]["chunks"]:
             chunk.seal()
+        for name, part in tally.items():
+            if name != "fits" and type(part) is dict:
+                tally[name] = Packed.of(part)
         return tally
 
     @staticmethod

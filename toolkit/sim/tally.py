@@ -12,19 +12,24 @@ from __future__ import annotations
 import math
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 EXACT_LIMIT = 5000  # exact binomial tests up to this many games, a normal approximation above
 Z95 = 1.959963984540054
 
 
 class Sum:
-    """An exact running sum of floats: integral values as an int, the rest as a Fraction."""
+    """An exact running sum of floats: integral values as an int, the others counted by
+    value (a few distinct ones: shares 1/k...) and only folded into a Fraction when many
+    distinct values come (so that a game's add and a batch's merge do no Fraction
+    arithmetic)."""
 
-    __slots__ = ("whole", "part", "n")
+    __slots__ = ("whole", "part", "n", "values")
+    FOLD = 16  # distinct non-integral values kept as counts before they become a Fraction
 
     def __init__(self):
         self.whole, self.part, self.n = 0, 0, 0  # part: an int, or a Fraction once needed
+        self.values: dict = {}  # non-integral value -> times added
 
     def add(self, value: float, times: int = 1) -> None:
         self.n += times
@@ -32,16 +37,31 @@ class Sum:
         if whole == value:
             self.whole += whole * times
         else:
-            self.part += Fraction(value) * times
+            values = self.values
+            values[value] = values.get(value, 0) + times
+            if len(values) > self.FOLD:
+                self._fold()
+
+    def _fold(self) -> None:
+        self.part += sum(Fraction(v) * t for v, t in self.values.items())
+        self.values = {}
 
     def merge(self, other: "Sum") -> None:
         self.whole += other.whole
         self.part += other.part
         self.n += other.n
+        values = self.values
+        for v, t in other.values.items():
+            values[v] = values.get(v, 0) + t
+        if len(values) > self.FOLD:
+            self._fold()
 
     @property
     def value(self) -> float:
         """The correctly rounded total (math.fsum of the values added)."""
+        if self.values:
+            return float(self.whole + self.part +
+                         sum(Fraction(v) * t for v, t in self.values.items()))
         return float(self.whole + self.part) if self.part else float(self.whole)
 
     @classmethod
@@ -57,10 +77,10 @@ class Sum:
         return self.value / self.n if self.n else 0.0
 
     def __getstate__(self):
-        return (self.whole, self.part, self.n)
+        return (self.whole, self.part, self.n, self.values)
 
     def __setstate__(self, state):
-        self.whole, self.part, self.n = state
+        self.whole, self.part, self.n, self.values = state
 
 
 def slot(table: dict, key: Any, make: Callable[[], Any]) -> Any:
@@ -182,9 +202,164 @@ class First:
         self.index, self.value = state
 
 
+class Packed(Mapping):
+    """A reporter's tally packed flat for the trip from a worker and the parent's merge:
+    no Counter, Sum or Rates object is pickled or merged, only one dict keyed (path, tag)
+    of plain dicts of counts (a Counter's, a Rates' results or cells, a set's members, a
+    Sum's non-integral values) and numbers (an int, a Sum's whole part, count and Fraction
+    part; 0 marks a dict), so that merging two batches is a few loops of additions. Values
+    seen first (`First`), lists and anything else are kept beside it by path. Read as a
+    mapping it is the nested tally again (unpacked once, when first read)."""
+
+    __slots__ = ("counts", "firsts", "lists", "others", "_nested")
+
+    def __init__(self, counts=None, firsts=None, lists=None, others=None):
+        self.counts: dict = counts if counts is not None else {}
+        self.firsts: dict = firsts if firsts is not None else {}  # path -> (index, value)
+        self.lists: dict = lists if lists is not None else {}     # path -> list
+        self.others: dict = others if others is not None else {}  # path -> a mergeable
+        self._nested = None
+
+    @classmethod
+    def of(cls, tally: dict) -> "Packed":
+        out = cls()
+        _pack(tally, (), out)
+        return out
+
+    def merge(self, other: "Packed") -> None:
+        """Adds `other` in (its dicts are taken over, as `merge` takes over what `into`
+        lacks)."""
+        counts = self.counts
+        get = counts.get
+        for key, value in other.counts.items():
+            mine = get(key)
+            if mine is None:
+                counts[key] = value
+            elif type(value) is dict:
+                have = mine.get
+                for k, n in value.items():
+                    mine[k] = have(k, 0) + n
+            else:
+                counts[key] = mine + value
+        firsts = self.firsts
+        for path, first in other.firsts.items():
+            mine = firsts.get(path)
+            if mine is None or first[0] < mine[0]:
+                firsts[path] = first
+        for path, items in other.lists.items():
+            slot(self.lists, path, list).extend(items)
+        for path, value in other.others.items():
+            self.others[path] = merge(self.others[path], value) if path in self.others \
+                else value
+        self._nested = None
+
+    def nested(self) -> dict:
+        """The tally as the reporter's `add` made it (dicts, Counters, Sums, Rates...)."""
+        if self._nested is None:
+            self._nested = _unpack(self)
+        return self._nested
+
+    def __getitem__(self, key):
+        return self.nested()[key]
+
+    def __iter__(self):
+        return iter(self.nested())
+
+    def __len__(self) -> int:
+        return len(self.nested())
+
+    def __getstate__(self):
+        return (self.counts, self.firsts, self.lists, self.others)
+
+    def __setstate__(self, state):
+        self.counts, self.firsts, self.lists, self.others = state
+        self._nested = None
+
+
+def _pack(node: dict, path: tuple, out: Packed) -> None:
+    counts = out.counts
+    counts[path, "D"] = 0
+    for key, value in node.items():
+        here = path + (key,)
+        kind = type(value)
+        if kind is Counter:
+            counts[here, "C"] = dict(value)
+        elif kind is dict:
+            _pack(value, here, out)
+        elif kind is Sum:
+            counts[here, "Sn"] = value.n
+            counts[here, "Sw"] = value.whole
+            if value.part:
+                counts[here, "Sp"] = value.part
+            if value.values:
+                counts[here, "Sv"] = value.values
+        elif kind is Rates:
+            counts[here, "Rr"] = dict(value.results)
+            counts[here, "Rc"] = dict(value.cells)
+        elif kind is int:
+            counts[here, "I"] = value
+        elif kind is set:
+            counts[here, "T"] = dict.fromkeys(value, 1)
+        elif kind is First:
+            out.firsts[here] = (value.index, value.value)
+        elif kind is list:
+            out.lists[here] = value
+        else:
+            out.others[here] = value
+
+
+def _unpack(packed: Packed) -> dict:
+    root: dict = {}
+    nodes: dict = {(): root}
+
+    def node(path, make):
+        got = nodes.get(path)
+        if got is None:
+            got = nodes[path] = make()
+            node(path[:-1], dict)[path[-1]] = got
+        return got
+
+    for (path, tag), value in packed.counts.items():
+        if tag == "D":
+            node(path, dict)
+        elif tag == "I":
+            node(path[:-1], dict)[path[-1]] = value
+        elif tag == "C":
+            node(path, Counter).update(value)
+        elif tag == "T":
+            node(path, set).update(value)
+        elif tag in ("Rr", "Rc"):
+            rates = node(path, Rates)
+            (rates.results if tag == "Rr" else rates.cells).update(value)
+        else:
+            total = node(path, Sum)
+            if tag == "Sn":
+                total.n = value
+            elif tag == "Sw":
+                total.whole = value
+            elif tag == "Sp":
+                total.part = value
+            else:
+                total.values = dict(value)
+                if len(total.values) > Sum.FOLD:
+                    total._fold()
+    for path, (index, value) in packed.firsts.items():
+        node(path[:-1], dict)[path[-1]] = First(index, value)
+    for path, value in [*packed.lists.items(), *packed.others.items()]:
+        node(path[:-1], dict)[path[-1]] = value
+    return root
+
+
 def merge(into: Any, other: Any) -> Any:
-    """Adds tally `other` into `into` (both nested dicts of the same shape); returns it."""
-    if isinstance(into, Counter):
+    """Adds tally `other` into `into` (both nested dicts of the same shape, or `Packed`);
+    returns it."""
+    if isinstance(other, Packed):
+        if not isinstance(into, Packed):
+            into = Packed.of(into)
+        into.merge(other)
+    elif isinstance(into, Packed):
+        into.merge(Packed.of(other))
+    elif isinstance(into, Counter):
         into.update(other)
     elif isinstance(into, dict):
         for key, value in other.items():
