@@ -91,11 +91,21 @@ class Rows:
 def _bits(sets: list[set[int]], size: int) -> np.ndarray:
     """Rows of item codes as bit sets: rows × ceil(size / 64) uint64 words."""
     words = max(1, -(-size // 64))
-    out = np.zeros((len(sets), words), dtype=np.uint64)
-    for row, codes in enumerate(sets):
-        for code in codes:
-            out[row, code >> 6] |= np.uint64(1 << (code & 63))
-    return out
+    flags = np.zeros((len(sets), words * 64), dtype=bool)
+    rows = [row for row, codes in enumerate(sets) for _ in codes]
+    flags[rows, [code for codes in sets for code in codes]] = True
+    return _packed(flags)
+
+
+def _packed(flags: np.ndarray) -> np.ndarray:
+    """Rows of 64 × k flags as rows of k uint64 words (flag i: bit i % 64 of word i // 64)."""
+    return np.packbits(flags, axis=1, bitorder="little").view("<u8").astype(np.uint64)
+
+
+def _flags(bits: np.ndarray) -> np.ndarray:
+    """`_packed`'s inverse: rows of uint64 words as rows of 64 × k flags."""
+    raw = np.ascontiguousarray(bits.astype("<u8")).view(np.uint8)
+    return np.unpackbits(raw, axis=1, bitorder="little").astype(bool)
 
 
 class Coded:
@@ -213,12 +223,10 @@ def concat(chunks: Sequence[Rows]) -> Rows:
         parts = []
         for c, m in zip(chunks, remap):
             local = c.items[family]
-            bits = np.zeros((len(local), max(1, -(-len(words) // 64))), dtype=np.uint64)
-            for code, g in enumerate(m.get("item:" + family, [])[:len(c.vocab.get(
-                    "item:" + family, []))]):
-                bit = (local[:, code >> 6] >> np.uint64(code & 63)) & np.uint64(1)
-                bits[:, g >> 6] |= bit << np.uint64(int(g) & 63)
-            parts.append(bits)
+            mine = len(c.vocab.get("item:" + family, []))
+            flags = np.zeros((len(local), max(1, -(-len(words) // 64)) * 64), dtype=bool)
+            flags[:, m.get("item:" + family, [])[:mine]] = _flags(local)[:, :mine]
+            parts.append(_packed(flags))
         out.items[family] = np.concatenate(parts)
     out.sealed = True
     return out
