@@ -206,7 +206,8 @@ def concat(chunks: Sequence[Rows]) -> Rows:
             for w in c.vocab.get(family, []):
                 words.setdefault(w, len(words))
         out.vocab[family] = list(words)
-    remap = [{f: np.array([out.vocab[f].index(w) for w in c.vocab.get(f, [])] or [0],
+    codes = {f: {w: i for i, w in enumerate(out.vocab[f])} for f in families}
+    remap = [{f: np.array([codes[f][w] for w in c.vocab.get(f, [])] or [0],
                           dtype=np.int64) for f in families} for c in chunks]
     out.index = np.concatenate([c.index for c in chunks])
     out.players = np.concatenate([c.players for c in chunks])

@@ -206,8 +206,8 @@ class Packed(Mapping):
     """A reporter's tally packed flat for the trip from a worker and the parent's merge:
     no Counter, Sum or Rates object is pickled or merged, only one dict keyed (path, tag)
     of plain dicts of counts (a Counter's, a Rates' results or cells, a set's members, a
-    Sum's non-integral values) and numbers (an int, a Sum's whole part, count and Fraction
-    part; 0 marks a dict), so that merging two batches is a few loops of additions. Values
+    Sum's count, whole part, Fraction part and non-integral values) and ints (an int; 0
+    marks an empty dict), so that merging two batches is a few loops of additions. Values
     seen first (`First`), lists and anything else are kept beside it by path. Read as a
     mapping it is the nested tally again (unpacked once, when first read)."""
 
@@ -278,7 +278,8 @@ class Packed(Mapping):
 
 def _pack(node: dict, path: tuple, out: Packed) -> None:
     counts = out.counts
-    counts[path, "D"] = 0
+    if not node:  # a dict with entries is made again from them
+        counts[path, "D"] = 0
     for key, value in node.items():
         here = path + (key,)
         kind = type(value)
@@ -286,13 +287,10 @@ def _pack(node: dict, path: tuple, out: Packed) -> None:
             counts[here, "C"] = dict(value)
         elif kind is dict:
             _pack(value, here, out)
-        elif kind is Sum:
-            counts[here, "Sn"] = value.n
-            counts[here, "Sw"] = value.whole
-            if value.part:
-                counts[here, "Sp"] = value.part
-            if value.values:
-                counts[here, "Sv"] = value.values
+        elif kind is Sum:  # {"n": count, "w": whole part, "p": Fraction part, value: times}
+            counts[here, "S"] = ({"n": value.n, "w": value.whole, "p": value.part, **value.values}
+                                 if value.part else
+                                 {"n": value.n, "w": value.whole, **value.values})
         elif kind is Rates:
             counts[here, "Rr"] = dict(value.results)
             counts[here, "Rc"] = dict(value.cells)
@@ -331,18 +329,14 @@ def _unpack(packed: Packed) -> dict:
         elif tag in ("Rr", "Rc"):
             rates = node(path, Rates)
             (rates.results if tag == "Rr" else rates.cells).update(value)
-        else:
+        else:  # "S"
             total = node(path, Sum)
-            if tag == "Sn":
-                total.n = value
-            elif tag == "Sw":
-                total.whole = value
-            elif tag == "Sp":
-                total.part = value
-            else:
-                total.values = dict(value)
-                if len(total.values) > Sum.FOLD:
-                    total._fold()
+            values = dict(value)
+            total.n, total.whole, total.part = values.pop("n"), values.pop("w"), \
+                values.pop("p", 0)
+            total.values = values
+            if len(values) > Sum.FOLD:
+                total._fold()
     for path, (index, value) in packed.firsts.items():
         node(path[:-1], dict)[path[-1]] = First(index, value)
     for path, value in [*packed.lists.items(), *packed.others.items()]:
