@@ -1,11 +1,17 @@
-"""Runs many games in batches (chunks of seeds) on local processes or a Dask cluster.
+"""Runs many games in batches on local processes or a Dask cluster.
 
-Each worker process loads the catalog once from the project path and checks its content
-hash; only compact records travel back. Results come back in game order, so a run gives the
-same records whatever the worker count or backend. Ctrl-C stops the run: batches already
-running finish, queued ones are dropped, and the finished records are returned. A Dask run
-that cannot go on (no worker for `wait_workers` seconds, the scheduler lost) raises
-`RunStopped`, which carries the finished records.
+A batch is a list of (index, seed, agents) (`run_games`: compare, balance, the ladder) or a
+`Planned` batch: the run's plan (toolkit.sim.plan.RunPlan) and its game indices, from which
+the worker derives its games (`run_planned`: simulate, so the parent holds no per-game
+object). Batches are made as they are sent, a window of a few a worker in flight and a new
+one as each comes back, so nothing in the parent grows with the run; a tallied run's
+batches grow to about TARGET_SECONDS of play. Each worker process loads the catalog once
+from the project path and checks its content hash; only compact results travel back.
+Results come back in game order, so a run gives the same records whatever the worker
+count, batch size or backend. Ctrl-C stops the run: batches already running finish, queued
+ones are dropped, and the finished records are returned. A Dask run that cannot go on (no
+worker for `wait_workers` seconds, the scheduler lost) raises `RunStopped`, which carries
+the finished records.
 """
 
 from __future__ import annotations
@@ -17,9 +23,9 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from toolkit.errors import ContentError, RulesError, ToolkitError, UsageError
 from toolkit.progress import progress as show_progress
@@ -28,6 +34,9 @@ from toolkit.worker_isolation import isolate_workers
 Record = dict[str, Any]
 Item = tuple[int, int, tuple[str, ...]]  # (game index, seed, agents)
 MAX_BATCH = 50
+TARGET_SECONDS = 0.4  # a tallied batch grows to about this much play (measured)...
+MAX_GROWN = 400       # ...up to this many games
+WINDOW = 3            # batches in flight a worker
 WAIT_WORKERS = 60.0  # seconds a Dask run waits with no worker before it stops
 _CATALOGS: dict[str, tuple[tuple, Any]] = {}  # project path -> (file signature, catalog)
 _FRESH: set[str] = set()  # project paths whose files were just looked at (this batch)
@@ -69,12 +78,25 @@ def catalog_for(project_root: str | Path, content_hash: str | None = None):
     return catalog
 
 
-def play_batch(project_root: str, content_hash: str, items: Sequence[Item],
+class Planned(NamedTuple):
+    """A batch as sent to a worker: the run's plan and the game indices to play (a range,
+    or a tuple on resume); the worker derives each game from them."""
+
+    plan: Any  # toolkit.sim.plan.RunPlan
+    indices: range | tuple[int, ...]
+
+    def items(self) -> list[Item]:
+        return [(g.index, g.seed, g.agents) for g in self.plan.games(self.indices)]
+
+
+def play_batch(project_root: str, content_hash: str, items: Sequence[Item] | Planned,
                trust: bool = False) -> list[tuple[int, Record]]:
     """Plays one chunk of games in this process: [(game index, record)]. Records keep the
     action count (`length`), not the actions: a replay re-plays them from the seed."""
     from toolkit.games import game_for
 
+    if isinstance(items, Planned):
+        items = items.items()
     catalog = catalog_for(project_root, content_hash)
     game = game_for(catalog, trust=trust, command="simulate")
     compiled = game.play_batch(catalog, [(seed, agents) for _, seed, agents in items])
@@ -96,15 +118,16 @@ def play_batch(project_root: str, content_hash: str, items: Sequence[Item],
 _REPORTERS: dict[tuple, Any] = {}  # (project, content hash) -> the run's reporters
 
 
-def play_tallied(project_root: str, content_hash: str, items: Sequence[Item],
+def play_tallied(project_root: str, content_hash: str, items: Sequence[Item] | Planned,
                  trust: bool = False) -> "Tallied":
-    """`play_batch`, with the parent's share of the work done here: each record as its
-    games.jsonl line (bytes) and the batch's tally of every reporter of the report
+    """`play_batch`, with the parent's share of the work done here: the batch's games.jsonl
+    lines (one bytes blob) and its tally of every reporter of the report
     (toolkit.sim.reporters), so the parent only writes the lines and merges the tallies."""
     from toolkit.games import game_for
     from toolkit.sim.reporters import RunReporters
     from toolkit.sim.stream import line
 
+    start = time.perf_counter()
     pairs = play_batch(project_root, content_hash, items, trust)
     key = (str(project_root), content_hash)
     if key not in _REPORTERS:
@@ -114,25 +137,34 @@ def play_tallied(project_root: str, content_hash: str, items: Sequence[Item],
                                        catalog)
     reporters = _REPORTERS[key]
     tally = reporters.seal(reporters.add_all(reporters.empty(), pairs))
-    return Tallied([(i, line(r).encode("utf-8")) for i, r in pairs], tally)
+    blob = "".join(line(r) for _, r in pairs).encode("utf-8")
+    indices = items.indices if isinstance(items, Planned) else tuple(i for i, _ in pairs)
+    return Tallied(indices, blob, tally, time.perf_counter() - start)
 
 
 class Tallied:
-    """A tallied batch: (game index, games.jsonl line) of each game, and the tally."""
+    """A tallied batch: its game indices (in order), their games.jsonl lines as one bytes
+    blob, the tally, and the seconds the worker took (the batch size follows them)."""
 
-    __slots__ = ("lines", "tally")
+    __slots__ = ("indices", "blob", "tally", "seconds")
 
-    def __init__(self, lines: list[tuple[int, bytes]], tally: dict):
-        self.lines, self.tally = lines, tally
+    def __init__(self, indices: range | tuple[int, ...], blob: bytes, tally: dict,
+                 seconds: float = 0.0):
+        self.indices, self.blob, self.tally, self.seconds = indices, blob, tally, seconds
 
     def __len__(self) -> int:
-        return len(self.lines)
+        return len(self.indices)
+
+    @property
+    def lines(self) -> list[tuple[int, bytes]]:
+        """(game index, line) of each game."""
+        return list(zip(self.indices, self.blob.splitlines(keepends=True)))
 
     def __getstate__(self):
-        return (self.lines, self.tally)
+        return (self.indices, self.blob, self.tally, self.seconds)
 
     def __setstate__(self, state):
-        self.lines, self.tally = state
+        self.indices, self.blob, self.tally, self.seconds = state
 
 
 def action_kind(game, action) -> str:
@@ -192,6 +224,44 @@ def batch_size(games: int, workers: int) -> int:
     return max(1, min(MAX_BATCH, math.ceil(games / (4 * max(1, workers)))))
 
 
+class Batches:
+    """A run's batches, made as they are sent: `take(n)` gives the work of the next n games
+    (a list of items, or a `Planned` batch). The first batches are `batch_size` games;
+    with `grow`, once batches come back timed (`Tallied.seconds`, the worker's wall time)
+    each is about TARGET_SECONDS of play, at most MAX_GROWN games and a quarter of a
+    worker's share (a small run keeps about four batches a worker), and the last ones
+    shrink so the workers finish together. Results do not depend on the sizes."""
+
+    def __init__(self, total: int, workers: int, take: Callable[[int], Any],
+                 grow: bool = False):
+        self.left, self.take = total, take
+        self.workers, self.grow = max(1, workers), grow
+        self.size = batch_size(total, workers)
+        self.cap = max(1, math.ceil(total / (4 * self.workers)))
+        self.count = math.ceil(total / self.size) if total else 0  # at the first size
+        self.games, self.seconds = 0, 0.0
+
+    def next(self):
+        """The next batch's work, or None once every game is handed out."""
+        if self.left <= 0:
+            return None
+        n = self.size
+        if self.grow:  # the tail: about a batch a worker of what is left, twice over
+            n = min(n, max(MAX_BATCH // 4, math.ceil(self.left / (2 * self.workers))))
+        n = min(n, self.left)
+        self.left -= n
+        return self.take(n)
+
+    def timed(self, games: int, seconds: float) -> None:
+        """A batch of `games` games came back after `seconds` of the worker's time."""
+        if not self.grow or games <= 0 or seconds <= 0:
+            return
+        self.games += games
+        self.seconds += seconds
+        fits = int(TARGET_SECONDS * self.games / self.seconds)
+        self.size = max(1, min(self.cap, MAX_GROWN, fits))
+
+
 def check_backend(backend: str, scheduler: str | None) -> None:
     """Stops on an unknown backend, or a scheduler address without the Dask backend."""
     if backend not in ("local", "dask"):
@@ -210,50 +280,81 @@ def run_games(project_root, seeds: Sequence[int], lineups: Sequence[Sequence[str
     cluster failed raises RunStopped with them. `on_batch([(index, record)])` is called as
     each batch arrives (to stream them to a file). With `tallied`, the workers send each
     batch as `Tallied` (lines and the reporters' tally) to `on_batch`, and no record is
-    kept or returned (simulate: the parent's memory stays flat); without `keep`, records
-    go to `on_batch` only (none is returned)."""
+    kept or returned; without `keep`, records go to `on_batch` only (none is returned).
+    (simulate plays a planned run: `run_planned`.)"""
     if len(seeds) != len(lineups):
         raise UsageError(f"{len(seeds)} seeds but {len(lineups)} line-ups")
+    done: dict[int, Record] = {}
+    given = [0]
+
+    def take(n: int) -> list[Item]:
+        first = given[0]
+        given[0] += n
+        return [(i, int(seeds[i]), tuple(lineups[i])) for i in range(first, first + n)]
+
+    def collect(pairs):
+        if keep and not tallied:
+            done.update(pairs)
+        if on_batch is not None:
+            on_batch(pairs)
+
+    try:
+        _play(project_root, Batches(len(seeds), workers or available_cores(), take), collect,
+              workers, backend, scheduler, progress, trust, wait_workers,
+              play_tallied if tallied else play_batch)
+    except RunStopped as stop:
+        stop.records = [done[i] for i in sorted(done)]
+        raise
+    return [done[i] for i in sorted(done)]
+
+
+def run_planned(project_root, plan, todo, on_batch: Callable, workers: int | None = None,
+                backend: str = "local", scheduler: str | None = None, progress: bool = True,
+                trust: bool = False, wait_workers: float = WAIT_WORKERS) -> None:
+    """Plays the games `todo` (toolkit.sim.plan.Todo) of the run `plan` (RunPlan) as
+    `Planned` batches: each worker derives its batch's games from the plan and sends the
+    batch back tallied (`Tallied`) to `on_batch`, so nothing here holds a game of the run
+    (simulate). Returns on Ctrl-C once the running batches are in; a Dask cluster that
+    failed raises RunStopped."""
+    batches = Batches(len(todo), workers or available_cores(),
+                      lambda n: Planned(plan, todo.take(n)), grow=True)
+    _play(project_root, batches, on_batch, workers, backend, scheduler, progress, trust,
+          wait_workers, play_tallied)
+
+
+def _play(project_root, batches: Batches, collect: Callable, workers, backend, scheduler,
+          progress, trust, wait_workers, task: Callable) -> None:
+    """The batch loop of run_games and run_planned: each batch's result to `collect` as it
+    arrives, on the backend; Ctrl-C returns once the running batches are collected."""
     workers = workers or available_cores()
     root = str(Path(project_root).resolve())
     catalog = catalog_for(root)
     content_hash = catalog.content_hash
     from toolkit.trust import for_workers
     trust = for_workers(catalog, trust)  # workers check the files, not the trust record
-    items = [(i, int(s), tuple(a)) for i, (s, a) in enumerate(zip(seeds, lineups))]
-    size, total = batch_size(len(items), workers), len(items)
-    chunks = [items[i:i + size] for i in range(0, len(items), size)]
-    del items  # the chunks hold the games
     check_backend(backend, scheduler)
-    task = play_tallied if tallied else play_batch
-    local = (_start_local(root, content_hash, chunks, workers, trust, task)
+    total = batches.left
+    local = (_start_local(root, content_hash, batches, workers, trust, task)
              if backend == "local" else None)
-    done: dict[int, Record] = {}
     count = [0]
     start = time.monotonic()
     with show_progress("simulating", total=total, enabled=progress) as step:
-        def collect(pairs):
-            if keep and not tallied:
-                done.update(pairs)
-            count[0] += len(pairs)
-            if on_batch is not None:
-                on_batch(pairs)
+        def arrived(result):
+            batches.timed(len(result), getattr(result, "seconds", 0.0))
+            count[0] += len(result)
+            collect(result)
             rate = count[0] / max(time.monotonic() - start, 1e-9)
-            step(len(pairs), note=f"{rate:,.1f} games/s")
+            step(len(result), note=f"{rate:,.1f} games/s")
         try:
             if backend == "dask":
-                _run_dask(root, content_hash, chunks, workers, scheduler, collect, trust,
+                _run_dask(root, content_hash, batches, workers, scheduler, arrived, trust,
                           wait_workers, task)
             elif local:
-                _collect_local(*local, collect)
+                _collect_local(*local, arrived)
             else:
-                _run_inline(root, content_hash, chunks, collect, trust, task)
+                _run_inline(root, content_hash, batches, arrived, trust, task)
         except KeyboardInterrupt:
             pass
-        except RunStopped as stop:
-            stop.records = [done[i] for i in sorted(done)]
-            raise
-    return [done[i] for i in sorted(done)]
 
 
 def check_compiled(root: str, trust: bool) -> None:
@@ -266,7 +367,7 @@ def check_compiled(root: str, trust: bool) -> None:
     game_for(catalog, trust=trust, command="simulate").play_batch(catalog, [])
 
 
-def _run_inline(root, content_hash, chunks, collect, trust: bool = False,
+def _run_inline(root, content_hash, batches: Batches, collect, trust: bool = False,
                 task: Callable = play_batch) -> None:
     """One worker: every game in this process, one at a time (a tallied run: a batch at a
     time); the project's files are looked at once a batch, as a worker process does (a
@@ -274,14 +375,14 @@ def _run_inline(root, content_hash, chunks, collect, trust: bool = False,
     from toolkit.content.variants import selected
 
     key = f"{Path(root).resolve()}\0{selected() or ''}"  # as catalog_for keys it
-    for chunk in chunks:
+    while (work := batches.next()) is not None:
         catalog_for(root, content_hash)
         _FRESH.add(key)
         try:
             if task is not play_batch:  # a tallied run: one tally a batch, as a worker's
-                collect(task(root, content_hash, chunk, trust))
+                collect(task(root, content_hash, work, trust))
                 continue
-            for item in chunk:
+            for item in (work.items() if isinstance(work, Planned) else work):
                 collect(task(root, content_hash, [item], trust))
         finally:
             _FRESH.discard(key)
@@ -291,12 +392,20 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
 
 
-def _start_local(root, content_hash, chunks, workers, trust: bool = False,
+def _fill(running: dict, batches: Batches, submit: Callable, window: int) -> None:
+    """Sends batches (`submit(work)` -> future) until `window` are in flight or none is
+    left; `running` is the futures in flight, in the order sent."""
+    while len(running) < window and (work := batches.next()) is not None:
+        running[submit(work)] = None
+
+
+def _start_local(root, content_hash, batches: Batches, workers, trust: bool = False,
                  task: Callable = play_batch):
-    """(pool, futures) with every batch queued, or None for a one-worker run. Called before
-    the progress bar starts its thread: on Linux the workers are forked from this process
-    and inherit its loaded catalog; elsewhere (or with threads running) a fork server."""
-    if workers == 1 or len(chunks) == 1:
+    """(pool, batches, submit, running, window) with the first window of batches queued
+    (WINDOW a worker), or None for a one-worker run. Called before the progress bar starts
+    its thread: on Linux the workers are forked from this process and inherit its loaded
+    catalog; elsewhere (or with threads running) a fork server."""
+    if workers == 1 or batches.count <= 1:
         return None
     from toolkit.agents.base import BUILTIN_MODULES
 
@@ -307,27 +416,35 @@ def _start_local(root, content_hash, chunks, workers, trust: bool = False,
     if not forking:
         isolate_workers()  # a fork server starts with `python -c`: keep the project off its path
         context.set_forkserver_preload(["toolkit.sim.batch", "toolkit.loop", *BUILTIN_MODULES])
-    pool = ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context,
-                               initializer=_ignore_sigint)
-    return pool, [pool.submit(task, root, content_hash, chunk, trust) for chunk in chunks]
+    processes = min(workers, batches.count)
+    pool = ProcessPoolExecutor(processes, mp_context=context, initializer=_ignore_sigint)
+
+    def submit(work):
+        return pool.submit(task, root, content_hash, work, trust)
+
+    running: dict = {}
+    _fill(running, batches, submit, WINDOW * processes)  # the first submit forks the workers
+    return pool, batches, submit, running, WINDOW * processes
 
 
-def _collect_local(pool, futures, collect: Callable) -> None:
-    """Batches as they finish; on Ctrl-C, queued batches are dropped, running ones kept.
-    A collected batch's future is let go (it would hold its result: the parent's memory
-    would grow with the run)."""
-    waiting = dict.fromkeys(futures)  # an ordered set of the futures not collected yet
-    futures.clear()
+def _collect_local(pool, batches: Batches, submit: Callable, running: dict, window: int,
+                   collect: Callable) -> None:
+    """Batches as they finish, a new one sent as each arrives; on Ctrl-C, queued batches
+    are dropped, running ones kept. A collected batch's future is let go (it would hold its
+    result)."""
     try:
-        for future in as_completed(list(waiting)):
-            del waiting[future]
-            collect(future.result())
-            del future
+        while running:
+            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for future in [f for f in running if f in finished]:
+                del running[future]
+                collect(future.result())
+                del future
+            _fill(running, batches, submit, window)
     except KeyboardInterrupt:
-        for future in waiting:
+        for future in running:
             future.cancel()
         pool.shutdown(wait=True)
-        for future in waiting:
+        for future in running:
             if not future.cancelled() and future.exception() is None:
                 collect(future.result())
         raise
@@ -337,17 +454,20 @@ def _collect_local(pool, futures, collect: Callable) -> None:
     pool.shutdown(wait=True)
 
 
-def _run_dask(root, content_hash, chunks, workers, scheduler, collect: Callable,
+def _run_dask(root, content_hash, batches: Batches, workers, scheduler, collect: Callable,
               trust: bool = False, wait_workers: float = WAIT_WORKERS,
               task: Callable = play_batch) -> None:
     """The same batches as futures on a Dask cluster (a LocalCluster unless --scheduler),
-    through the process's shared client; on an error the queued batches are cancelled.
-    No worker for `wait_workers` seconds, or the scheduler lost: RunStopped (one line)."""
+    through the process's shared client, a window of WINDOW a worker in flight; on an
+    error the queued batches are cancelled. No worker for `wait_workers` seconds, or the
+    scheduler lost: RunStopped (one line)."""
     from toolkit.sim.dask_backend import gather_batches, shared_client
 
     check_compiled(root, trust)
     client = shared_client(workers, scheduler)  # kept open: the next call reuses it
-    futures = client.map(task, [root] * len(chunks), [content_hash] * len(chunks),
-                         chunks, [trust] * len(chunks), pure=False)
-    gather_batches(client, futures, collect, wait_workers, scheduler or "the local cluster",
-                   RunStopped)
+
+    def submit(work):
+        return client.submit(task, root, content_hash, work, trust, pure=False)
+
+    gather_batches(client, lambda: batches.next(), submit, WINDOW, workers, collect,
+                   wait_workers, scheduler or "the local cluster", RunStopped)

@@ -125,10 +125,14 @@ def close_all() -> None:
 POLL_SECONDS = 0.05  # how often the parent looks for finished batches
 
 
-def gather_batches(client, futures, collect, wait_workers: float, where: str, stopped) -> None:
-    """`collect(result)` for each batch as it finishes. With no worker for `wait_workers`
-    seconds, or the scheduler lost, the rest is cancelled and `stopped(message)` raised:
-    one line naming `where`. Ctrl-C collects what has finished and re-raises."""
+def gather_batches(client, next_work, submit, window: int, workers: int, collect,
+                   wait_workers: float, where: str, stopped) -> None:
+    """Sends batches (`submit(next_work())` -> future, until next_work() is None) with
+    `window` a worker in flight (the cluster's worker threads, at least `workers`), and
+    `collect(result)` for each as it finishes, sending the next. With no worker for
+    `wait_workers` seconds, or the scheduler lost, the rest is cancelled and
+    `stopped(message)` raised: one line naming `where`. Ctrl-C collects what has finished
+    and re-raises."""
     import time
     from concurrent.futures import CancelledError
 
@@ -137,43 +141,60 @@ def gather_batches(client, futures, collect, wait_workers: float, where: str, st
 
     # with_results: a result is fetched in the background, so that one whose worker died
     # before it was fetched (Dask re-runs it, waiting for a worker) cannot block this loop
-    ready = as_completed(futures, with_results=True)
+    ready = as_completed(with_results=True)
+    running: dict = {}  # the futures in flight, in the order sent
+
+    def fill(slots: int) -> None:
+        while len(running) < window * max(workers, slots):
+            work = next_work()
+            if work is None:
+                return
+            future = submit(work)
+            running[future] = None
+            ready.add(future)
+
     # their "failed to reconnect" and a background fetch's traceback: our one line says it
     quiet = [logging.getLogger(name) for name in ("distributed.client", "tornado.application")]
     levels = [log.level for log in quiet]
     for log in quiet:
         log.setLevel(logging.CRITICAL)
-    collected = set()
     alone_since = None
+    slots = workers
     try:
+        fill(slots)
         while not ready.is_empty():
             if ready.has_ready():
                 for future, result in ready.next_batch(block=False):
                     if future.cancelled() or isinstance(result, (CancelledError,
                                                                  CommClosedError)):
                         raise stopped(_lost(where, client))
+                    running.pop(future, None)
                     collect(result)
-                    collected.add(future.key)
                     future.release()  # its result is ours: the cluster may forget it
+                fill(slots)
                 continue
             if client.status != "running":  # "connecting": the scheduler went away
                 raise stopped(_lost(where, client))
-            if not client.scheduler_info().get("workers"):
+            known = client.scheduler_info().get("workers") or {}
+            if not known:
                 alone_since = alone_since or time.monotonic()
                 if time.monotonic() - alone_since >= wait_workers:
                     raise stopped(f"no Dask worker at {where} for {wait_workers:g} s "
                                   "(all lost or none started); stopped")
             else:
                 alone_since = None
+                slots = sum(int(w.get("nthreads", 1) or 1) for w in known.values())
+                fill(slots)
             time.sleep(POLL_SECONDS)
     except KeyboardInterrupt:
-        for future in futures:
-            if future.key not in collected and future.status == "finished":
+        for future in list(running):
+            if future.status == "finished":
+                running.pop(future)
                 collect(future.result())
-        _cancel(client, futures)
+        _cancel(client, list(running))
         raise
     except BaseException:
-        _cancel(client, futures)
+        _cancel(client, list(running))
         raise  # they stay quiet: closing a lost client logs a traceback
     for log, level in zip(quiet, levels):
         log.setLevel(level)

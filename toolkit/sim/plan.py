@@ -9,7 +9,9 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections import deque
 from dataclasses import dataclass
+from typing import Iterable, Iterator
 
 from toolkit.errors import UsageError
 
@@ -110,19 +112,73 @@ def rotates(spec: LineupSpec, players: int, rotate: bool = True) -> bool:
 
 def plan_games(master: int, count: int, player_counts: list[int], spec: LineupSpec,
                start: int = 0, rotate: bool = True) -> list[Game]:
-    """Games start..start+count-1: player counts in turn, seeds from the master seed. A
-    fixed line-up of different agents is rotated (see `rotates`): the games of one player
-    count come in groups of `players`, one seed a group (the seed of its first game), and
-    in the r-th game of a group the line-up is turned by r seats, so each agent plays the
-    same deal from every seat and agent and seat are not confounded."""
-    games = []
-    counts = len(player_counts)
+    """Games start..start+count-1 of the run `RunPlan(master, player_counts, spec, rotate)`
+    as a list (one tuple a distinct line-up)."""
+    plan = RunPlan(master, tuple(player_counts), spec, rotate)
     lineups: dict[tuple, tuple] = {}  # one tuple a distinct line-up (a long run's plan)
-    for index in range(start, start + count):
-        players = player_counts[index % counts]
-        turn = (index // counts) % players if rotates(spec, players, rotate) else 0
-        seed = seed_for(master, index - turn * counts)
-        agents = spec.for_game(seed, players)
-        agents = tuple(agents[(s - turn) % players] for s in range(players))
-        games.append(Game(index, seed, lineups.setdefault(agents, agents)))
-    return games
+    return [Game(g.index, g.seed, lineups.setdefault(g.agents, g.agents))
+            for g in plan.games(range(start, start + count))]
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """A run's plan as its rule, not a list: game `index` of every run with these options
+    (master seed, player counts, line-up, rotation) is `game(index)`, so a batch travels
+    as the plan and its game indices and the worker derives its games. Player counts come
+    in turn, seeds from the master seed. A fixed line-up of different agents is rotated
+    (see `rotates`): the games of one player count come in groups of `players`, one seed a
+    group (the seed of its first game), and in the r-th game of a group the line-up is
+    turned by r seats, so each agent plays the same deal from every seat and agent and seat
+    are not confounded."""
+
+    master: int
+    player_counts: tuple[int, ...]
+    spec: LineupSpec
+    rotate: bool = True
+
+    def game(self, index: int) -> Game:
+        counts = len(self.player_counts)
+        players = self.player_counts[index % counts]
+        turn = (index // counts) % players if rotates(self.spec, players, self.rotate) else 0
+        seed = seed_for(self.master, index - turn * counts)
+        agents = self.spec.for_game(seed, players)
+        return Game(index, seed, tuple(agents[(s - turn) % players] for s in range(players)))
+
+    def games(self, indices: Iterable[int]) -> Iterator[Game]:
+        return (self.game(i) for i in indices)
+
+
+class Todo:
+    """The games of a run still to play, as ranges of indices (one range unless a resumed
+    run saved some); `take(n)` hands out the next n in order: a range when they are
+    consecutive, else a tuple."""
+
+    def __init__(self, count: int, saved: Iterable[int] = ()):
+        self.ranges: deque[range] = deque()
+        start = 0
+        for index in sorted(set(saved)):
+            if index >= count:
+                break
+            if index > start:
+                self.ranges.append(range(start, index))
+            start = index + 1
+        if start < count:
+            self.ranges.append(range(start, count))
+        self.left = sum(len(r) for r in self.ranges)
+
+    def __len__(self) -> int:
+        return self.left
+
+    def take(self, n: int) -> range | tuple[int, ...]:
+        parts = []
+        while n > 0 and self.ranges:
+            first = self.ranges.popleft()
+            if len(first) > n:
+                self.ranges.appendleft(first[n:])
+                first = first[:n]
+            parts.append(first)
+            n -= len(first)
+        self.left -= sum(len(r) for r in parts)
+        if len(parts) == 1:
+            return parts[0]
+        return tuple(i for r in parts for i in r)

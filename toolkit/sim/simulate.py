@@ -7,12 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from toolkit.sim.batch import WAIT_WORKERS, RunStopped, catalog_for, check_backend, run_games
+from toolkit.sim.batch import (WAIT_WORKERS, RunStopped, catalog_for, check_backend, run_games,
+                               run_planned)
 from toolkit.project import default_output
 from toolkit.sim.output import write_run
-from toolkit.sim.plan import parse_agents, parse_players, plan_games, rotates
+from toolkit.sim.plan import RunPlan, Todo, parse_agents, parse_players, rotates
 from toolkit.sim.stats import DEFAULT_TOLERANCE, finish_report
 
 
@@ -76,38 +75,35 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     spec = parse_agents(agents, max(counts), game, catalog)
     folder = Path(out) if out else default_output(root) / "sim"
     check_writable(folder, root)  # before any game is played
-    plan = plan_games(seed, games, counts, spec, rotate=rotate)
-    from toolkit.sim.stream import GamesStream, match_saved
-
+    plan = RunPlan(seed, tuple(counts), spec, rotate)  # the workers derive each game from it
     from toolkit.sim.reporters import RunReporters
-    from toolkit.sim.stream import line
+    from toolkit.sim.stream import GamesStream, line, match_saved
 
-    got = match_saved(folder, plan, catalog.content_hash) if resume else {}
-    todo = [g for g in plan if g.index not in got]
-    del plan
-    at = np.array([g.index for g in todo], dtype=np.int64)  # batch position -> game index
+    got = (match_saved(folder, plan.games(range(games)), catalog.content_hash)
+           if resume else {})
+    todo = Todo(games, got)  # ranges of game indices
     reporters = RunReporters(game, catalog)
     tally = reporters.seal(reporters.add_all(reporters.empty(), sorted(got.items())))
     stream = GamesStream(folder, {i: line(r) for i, r in got.items()})
     finished = len(got)
     del got
+    warm = [finished >= games / 2]
 
     def arrived(batch):
         nonlocal finished
-        for chunk in batch.tally["fits"]["chunks"]:  # batch positions -> the run's games
-            chunk.index = at[chunk.index]
         reporters.merge(tally, batch.tally)
-        stream.add([(int(at[i]), text) for i, text in batch.lines])
-        finished += len(batch.lines)
+        stream.add_lines(batch.indices, batch.blob)
+        finished += len(batch)
+        if not warm[0] and finished >= games / 2:
+            warm[0] = True
+            _import_report()
 
     stopped = None
-    seeds, lineups = [g.seed for g in todo], [g.agents for g in todo]
-    del todo
     try:
-        if seeds:
-            run_games(root, seeds, lineups, workers=workers,
-                      backend=backend, scheduler=scheduler, progress=progress, trust=trust,
-                      wait_workers=wait_workers, on_batch=arrived, tallied=True)
+        if todo:
+            run_planned(root, plan, todo, arrived, workers=workers, backend=backend,
+                        scheduler=scheduler, progress=progress, trust=trust,
+                        wait_workers=wait_workers)
     except RunStopped as stop:
         stopped = stop
     except BaseException:
@@ -134,6 +130,13 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
         raise RunStopped(f"{stopped.message}: {finished:,} of {games:,} games saved in "
                          f"{folder}; run again with --resume to play the rest") from None
     return RunResult(report, paths, dict(catalog.names))
+
+
+def _import_report() -> None:
+    """Imports the report's plotting (matplotlib, about half a second) while the last games
+    play, so the serial tail after them does not pay it."""
+    import toolkit.sim.plots  # noqa: F401
+    import toolkit.sim.report  # noqa: F401
 
 
 def _ladder(root, game, catalog, seed, games, players, workers, backend, scheduler, progress,

@@ -1,13 +1,15 @@
 """A run's games.jsonl, written as batches arrive: records go to `games.partial.jsonl` in
-game order (each contiguous run of finished games as soon as it is complete, flushed), so a
-run killed at any point leaves a valid file of whole lines; at the end the rest is written
-in order and the file renamed to games.jsonl. `--resume` reads both files back."""
+game order (each contiguous run of finished games as soon as it is complete, in one write,
+flushed), so a run killed at any point leaves a valid file of whole lines; at the end the
+rest is written in order and the file renamed to games.jsonl. `--resume` reads both files
+back."""
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from toolkit.errors import UsageError
 from toolkit.guarded_files import open_stream, rename
@@ -30,36 +32,55 @@ def as_bytes(value: Any) -> bytes:
 
 class GamesStream:
     """Writes games by index into `folder`/games.partial.jsonl: records, or their lines
-    already serialized (text or bytes, as a worker sends them); `have` (index -> record or
-    line, from a resumed run) is written in its place among them. Only the games that
-    wait for an earlier one are held."""
+    already serialized (text or bytes, as a worker sends them), or a batch's lines as one
+    blob (`add_lines`); `have` (index -> record or line, from a resumed run) is written in
+    its place among them. Only the games that wait for an earlier one are held (as blocks:
+    first index -> (games, bytes))."""
 
     def __init__(self, folder: Path, have: Mapping[int, Any] | None = None):
         self.folder = Path(folder)
         self.path = self.folder / PARTIAL
-        self.pending: dict[int, bytes] = {i: as_bytes(v) for i, v in (have or {}).items()}
+        self.pending: dict[int, tuple[int, bytes]] = {
+            i: (1, as_bytes(v)) for i, v in (have or {}).items()}
         self.next = 0
         self.handle = open_stream(self.path, self.folder)
         self.out = self.handle.buffer  # lines go out as bytes
         self._write_ready()
 
     def add(self, pairs: Iterable[tuple[int, Any]]) -> None:
-        self.pending.update((i, as_bytes(v)) for i, v in pairs)
+        self.pending.update((i, (1, as_bytes(v))) for i, v in pairs)
+        self._write_ready()
+
+    def add_lines(self, indices: range | Sequence[int], blob: bytes) -> None:
+        """The lines of games `indices` (in order) as one blob, a line each."""
+        if isinstance(indices, range) and indices.step == 1:
+            if len(indices):
+                self.pending[indices.start] = (len(indices), blob)
+        else:  # a resumed run's batch: its consecutive runs of games, a block each
+            lines = blob.splitlines(keepends=True)
+            if len(lines) != len(indices):
+                raise ValueError(f"{len(lines)} lines for {len(indices)} games")
+            first = 0
+            for k in range(1, len(indices) + 1):
+                if k == len(indices) or indices[k] != indices[k - 1] + 1:
+                    self.pending[indices[first]] = (k - first, b"".join(lines[first:k]))
+                    first = k
         self._write_ready()
 
     def _write_ready(self) -> None:
-        start = self.next
+        parts = []
         while self.next in self.pending:
-            self.out.write(self.pending.pop(self.next))
-            self.next += 1
-        if self.next != start:
+            games, blob = self.pending.pop(self.next)
+            parts.append(blob)
+            self.next += games
+        if parts:  # one write of the contiguous run
+            self.out.write(parts[0] if len(parts) == 1 else b"".join(parts))
             self.out.flush()
 
     def finish(self) -> Path:
         """Writes what is left in game order (after a gap, if the run stopped early) and
         renames the file to games.jsonl; returns its path."""
-        for index in sorted(self.pending):
-            self.out.write(self.pending[index])
+        self.out.write(b"".join(self.pending[i][1] for i in sorted(self.pending)))
         self.pending.clear()
         self.handle.close()
         return rename(self.path, self.folder / FINAL, self.folder)
@@ -104,12 +125,22 @@ def read_saved(folder: Path) -> list[tuple[str, int, dict]]:
     return out
 
 
-def match_saved(folder: Path, plan, content_hash: str) -> dict[int, dict]:
-    """The saved records of this run's planned games, by game index. A record of another
-    run (other seed, -n, players or agents) or of other content stops with one line."""
-    slots: dict[tuple, list[int]] = {}
-    for game in reversed(plan):
-        slots.setdefault((game.seed, tuple(game.agents)), []).append(game.index)
+def match_saved(folder: Path, plan: Iterable, content_hash: str) -> dict[int, dict]:
+    """The saved records of this run's planned games (`plan`: its games in index order,
+    e.g. a RunPlan's `games(range(n))`), by game index; the plan is only walked as far as
+    the saved games reach. A record of another run (other seed, -n, players or agents) or
+    of other content stops with one line."""
+    games = iter(plan)
+    slots: dict[tuple, deque[int]] = {}  # (seed, agents) -> planned indices not yet matched
+
+    def planned(key) -> bool:  # walks the plan until `key` has an unmatched game
+        while not slots.get(key):
+            game = next(games, None)
+            if game is None:
+                return False
+            slots.setdefault((game.seed, tuple(game.agents)), deque()).append(game.index)
+        return True
+
     have: dict[int, dict] = {}
     seen: set[tuple] = set()
     for name, number, record in read_saved(folder):
@@ -121,10 +152,10 @@ def match_saved(folder: Path, plan, content_hash: str) -> dict[int, dict]:
         text = line(record)
         if (key, text) in seen:  # the same game in both files
             continue
-        if not slots.get(key):
+        if not planned(key):
             raise UsageError(f"{where}: game seed {record['seed']} is not one of this run's "
                              "games (other --seed, -n, --players or --agents?); give the "
                              "same options, or run without --resume")
         seen.add((key, text))
-        have[slots[key].pop()] = record
+        have[slots[key].popleft()] = record
     return have
