@@ -4,8 +4,9 @@
 sha256 of each of its `.py` files; the next command that plays the game imports the rules
 without `--trust`. Any change to those files (one edited, added or removed) revokes the
 trust: the command says which file changed and how to trust it again. Only `.py` files
-count, because only they run: the import compiles them from source and never reads a
-shipped `__pycache__` (toolkit/games/project_rules.py).
+count, and the `.pxd` files that type them, because only they run: the import compiles them
+from source and never reads a shipped `__pycache__` (toolkit/games/project_rules.py); a
+module marked to compile is built from exactly these bytes (toolkit/native/project_build.py).
 
 The record lives in `$CARD_TOOLKIT_TRUST_FILE` when set (tests point it into a temporary
 folder), else `$XDG_CONFIG_HOME/card-toolkit/trusted.json`, else
@@ -41,12 +42,13 @@ def store_path() -> Path:
 
 
 def rules_files(package: Path) -> dict[str, str]:
-    """Relative path (with /) -> sha256 of every `.py` file of the package, `__pycache__`
-    folders and links leading out of the package left out: what the import may run."""
+    """Relative path (with /) -> sha256 of every `.py` and `.pxd` file of the package,
+    `__pycache__` folders and links leading out of the package left out: what the import
+    may run (a `.pxd` types a module compiled from its `.py`)."""
     package = Path(package)
     real = package.resolve()
     out = {}
-    for path in sorted(package.rglob("*.py")):
+    for path in sorted([*package.rglob("*.py"), *package.rglob("*.pxd")]):
         rel = path.relative_to(package)
         if "__pycache__" in rel.parts or not path.is_file():
             continue

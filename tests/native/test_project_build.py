@@ -1,0 +1,196 @@
+"""A trusted project's typed rules module (first line `# toolkit: compile`) is compiled into
+the per-user cache (toolkit/native/project_build.py) and plays the same games as its `.py`;
+an edit plays the new rule, a build that cannot be made is one note and Python, an
+untrusted project compiles nothing, and nothing is written into the project.
+
+The project is tests/fixtures/five_tricks_typed: the tutorial game with its hot paths in
+rules/tricks.py, typed by rules/tricks.pxd. Commands run in fresh processes (`python -m
+toolkit`), each with the cache and the trust record in the test's own folder."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolkit.native import project_build
+from toolkit.new.scaffold import create
+from toolkit.trust import trust
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "five_tricks_typed"
+NOTE = "is marked to compile but was not compiled"
+
+
+@pytest.fixture
+def env(tmp_path, monkeypatch):
+    """The environment of the commands: a cache and a trust record of this test's own."""
+    monkeypatch.setenv("CARD_TOOLKIT_TRUST_FILE", str(tmp_path / "trusted.json"))
+    monkeypatch.setenv(project_build.ENV, str(tmp_path / "cache"))
+    monkeypatch.delenv("TOOLKIT_PURE_PYTHON", raising=False)
+    return {k: v for k, v in os.environ.items() if k != "TOOLKIT_PURE_PYTHON"}
+
+
+@pytest.fixture
+def game(tmp_path, env) -> Path:
+    """A trusted copy of the typed tutorial game."""
+    folder = tmp_path / "five_tricks"
+    shutil.copytree(FIXTURE, folder, ignore=shutil.ignore_patterns("__pycache__", "output"))
+    trust(folder)
+    return folder
+
+
+def files_of(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file of a project but its output folder: (size, mtime) by path."""
+    return {p.relative_to(folder).as_posix(): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in folder.rglob("*") if p.is_file() and "output" not in p.parts}
+
+
+def builds(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "cache" / "rules").glob(f"*/tricks*{project_build.SUFFIX}"))
+
+
+def simulate(project: Path, out: Path, env: dict, *extra: str, pure: bool = False,
+             **more: str) -> tuple[list[str], str]:
+    """(games.jsonl lines, stderr) of `toolkit simulate` in a fresh process."""
+    command = [sys.executable, "-m", "toolkit", "simulate", str(project), "-n", "30",
+               "--seed", "7", "--agents", "search:4", "--out", str(out), *extra]
+    run_env = {**env, **more, **({"TOOLKIT_PURE_PYTHON": "1"} if pure else {})}
+    done = subprocess.run(command, capture_output=True, text=True, env=run_env, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return (out / "games.jsonl").read_text(encoding="utf-8").splitlines(), done.stderr
+
+
+def notes(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if NOTE in line]
+
+
+def test_a_trusted_marked_module_compiles_and_plays_the_games_of_its_source(game, tmp_path,
+                                                                             env):
+    before = files_of(game)
+    compiled, err = simulate(game, tmp_path / "compiled", env, "--workers", "2")
+    assert notes(err) == [] and len(builds(tmp_path)) == 1
+    pure, err = simulate(game, tmp_path / "pure", env, "--workers", "1", pure=True)
+    assert notes(err) == [] and len(compiled) == 30
+    assert compiled == pure  # the same games, compiled or as Python, on 2 workers or 1
+    tutorial = create(tmp_path / "tutorial", "blank")  # the untyped rules it was typed from
+    trust(tutorial)
+    untyped, _ = simulate(tutorial, tmp_path / "untyped", env, "--workers", "1")
+    assert untyped == compiled  # typing changed no move
+    assert files_of(game) == before  # nothing written into the project (output/ aside)
+    leftovers = [p.name for p in (tmp_path / "cache" / "rules").iterdir()
+                 if p.name.startswith(".")]
+    assert leftovers == []  # no temporary build folder or private copy is left behind
+
+
+def test_the_build_is_loaded_from_the_cache_once_per_package(game, tmp_path, env):
+    from toolkit.games import load_game
+    first = load_game("./rules", game)
+    second_project = tmp_path / "copy"
+    shutil.copytree(game, second_project)
+    trust(second_project)
+    second = load_game("./rules", second_project)
+    one, other = (sys.modules[type(g).__module__ + ".tricks"] for g in (first, second))
+    assert Path(one.__file__).parent.parent == tmp_path / "cache" / "rules"
+    assert len(builds(tmp_path)) == 1  # the same bytes: one build for both copies
+    # two packages, two modules: each bound to its own package, though one build
+    assert one is not other and other.__name__ == type(second).__module__ + ".tricks"
+    assert not any(name.startswith(project_build.COMPILED_PACKAGE + ".") for name in sys.modules)
+
+
+def test_an_edit_after_the_build_plays_the_new_rule(game, tmp_path, env):
+    old, _ = simulate(game, tmp_path / "old", env, "--workers", "1")
+    tricks = game / "rules" / "tricks.py"
+    text = tricks.read_text(encoding="utf-8")
+    edited = text.replace('points += card["points"]', 'points += 2 * card["points"]')
+    assert edited != text
+    stat = tricks.stat()
+    tricks.write_text(edited, encoding="utf-8")
+    os.utime(tricks, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # same time: only bytes tell
+    trust(game)  # reviewed again after the edit
+    new, err = simulate(game, tmp_path / "new", env, "--workers", "2")
+    pure, _ = simulate(game, tmp_path / "pure", env, "--workers", "1", pure=True)
+    assert notes(err) == [] and len(builds(tmp_path)) == 2  # the edit compiled anew
+    assert new == pure and new != old  # the new rule, never the old build
+    assert '"scores":[' in new[0]
+
+
+def test_no_compiler_is_one_note_and_the_python_source_plays(game, tmp_path, env):
+    missing = str(tmp_path / "no-such-compiler" / "cc")
+    played, err = simulate(game, tmp_path / "nocc", env, "--workers", "2", CC=missing,
+                           LDSHARED=f"{missing} -shared")
+    pure, _ = simulate(game, tmp_path / "pure", env, "--workers", "1", pure=True)
+    assert played == pure
+    assert len(notes(err)) == 1, err
+    assert "rules/tricks.py" in notes(err)[0] and "no C compiler found" in notes(err)[0]
+    assert builds(tmp_path) == []
+    assert list((tmp_path / "cache" / "rules").glob("*.failed")) == []  # tried again later
+
+
+def test_no_cython_is_one_note_and_python(game, tmp_path, env, monkeypatch, capsys):
+    from toolkit.games import load_game
+
+    def no_cython():
+        raise ImportError("No module named 'Cython'")
+    monkeypatch.setattr(project_build, "_cython", no_cython)
+    monkeypatch.setattr(project_build, "notes", [])
+    found = load_game("./rules", game)
+    module = sys.modules[type(found).__module__ + ".tricks"]
+    assert module.__file__ == str((game / "rules" / "tricks.py").resolve())
+    assert project_build.notes == [f"note: rules/tricks.py {NOTE} (Cython is not installed); "
+                                   "it plays as Python (same results, slower)"]
+    assert capsys.readouterr().err.strip() == project_build.notes[0]
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_cython_error_is_one_note_remembered_for_those_bytes(game, tmp_path, env):
+    pxd = game / "rules" / "tricks.pxd"
+    pxd.write_text(pxd.read_text(encoding="utf-8").replace(
+        "cpdef bint over(dict state)", "cpdef bint over(dict state, long extra)"),
+        encoding="utf-8")  # the .pxd no longer matches the .py: Cython refuses it
+    trust(game)
+    played, err = simulate(game, tmp_path / "first", env, "--workers", "1")
+    assert len(notes(err)) == 1 and "(Cython: rules/tricks.py:29:0: wrong number of arguments)" in notes(err)[0], err
+    assert len(list((tmp_path / "cache" / "rules").glob("*.failed"))) == 1
+    again, err = simulate(game, tmp_path / "again", env, "--workers", "1")
+    assert again == played and len(notes(err)) == 1  # said again, not compiled again
+    pure, _ = simulate(game, tmp_path / "pure", env, "--workers", "1", pure=True)
+    assert played == pure and builds(tmp_path) == []
+
+
+def test_pure_python_builds_nothing(game, tmp_path, env):
+    _, err = simulate(game, tmp_path / "pure", env, "--workers", "1", pure=True)
+    assert notes(err) == [] and not (tmp_path / "cache").exists()
+
+
+def test_an_untrusted_project_compiles_nothing(tmp_path, env):
+    stranger = tmp_path / "stranger"
+    shutil.copytree(FIXTURE, stranger)
+    done = subprocess.run([sys.executable, "-m", "toolkit", "simulate", str(stranger), "-n",
+                           "5", "--out", str(tmp_path / "out")], capture_output=True,
+                          text=True, env=env, check=False)
+    assert done.returncode != 0 and "toolkit trust" in done.stderr
+    assert not (tmp_path / "cache").exists()
+
+
+def test_two_processes_building_at_once_load_one_whole_build(game, tmp_path, env):
+    script = ("import sys; from toolkit.games import load_game; "
+              "g = load_game('./rules', sys.argv[1]); "
+              "print(sys.modules[type(g).__module__ + '.tricks'].__file__)")
+    both = [subprocess.Popen([sys.executable, "-c", script, str(game)], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(2)]
+    outs = [p.communicate() for p in both]
+    assert all(p.returncode == 0 for p in both), outs
+    files = {out.strip() for out, _ in outs}
+    assert files == {str(builds(tmp_path)[0])} and all(NOTE not in err for _, err in outs)
+
+
+@pytest.mark.slow  # a private Dask cluster starts: ~30 s on a loaded machine
+def test_dask_workers_load_the_same_build(game, tmp_path, env):
+    local, _ = simulate(game, tmp_path / "local", env, "--workers", "2")
+    dask, err = simulate(game, tmp_path / "dask", env, "--workers", "2", "--backend", "dask")
+    assert dask == local and notes(err) == [] and len(builds(tmp_path)) == 1
