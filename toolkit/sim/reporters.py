@@ -10,7 +10,6 @@ record: counts, exact sums and the fits' compact rows (toolkit.sim.design).
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import permutations
 from typing import Any, Callable, Mapping
 
@@ -37,12 +36,51 @@ def turn_position(record: Record, seat: int) -> int:
 def rates_by(tally: dict, record: Record, level: Callable[[int], Any]) -> None:
     """Adds a record's player-games to `tally` ({level: Rates}) by `level(seat)`, one game
     cell a level (so a level holding two players of a game is clustered by game)."""
+    players = record["players"]
+    add_levels(tally, players, [level(seat) for seat in range(players)],
+               scores(record, players))
+
+
+def scores(record: Record, players: int) -> list[float]:
+    """Each seat's `score`."""
+    winners = record["winner"]
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if seat in winners else 0.0 for seat in range(players)]
+
+
+def positions(record: Record, players: int):
+    """Each seat's `turn_position`."""
+    first = record.get("first_player")
+    return range(players) if first is None else [(s - first) % players for s in range(players)]
+
+
+PLACES = tuple(str(p) for p in range(64))  # places in turn order as level names
+
+
+def add_levels(tally: dict, players: int, levels, results: list[float]) -> None:
+    """`rates_by` of each seat's level and score."""
+    keys = [level if type(level) is str else str(level) for level in levels[:players]]
+    if len(set(keys)) == players:  # a level a seat: one player-game each
+        for key, result in zip(keys, results):
+            rates = tally.get(key)
+            if rates is None:
+                rates = tally[key] = Rates()
+            rates.add_one(players, result)
+        return
     seats: dict[str, list] = {}
-    for seat in range(record["players"]):
-        seats.setdefault(str(level(seat)), []).append((record["players"],
-                                                       score(record, seat)))
-    for key, results in seats.items():
-        slot(tally, key, Rates).add_game(results)
+    for seat, key in enumerate(keys):
+        if key in seats:
+            seats[key].append(seat)
+        else:
+            seats[key] = [seat]
+    for key, members in seats.items():
+        rates = tally.get(key)
+        if rates is None:
+            rates = tally[key] = Rates()
+        if len(members) == 1:
+            rates.add_one(players, results[members[0]])
+        else:
+            rates.add_game([(players, results[s]) for s in members])
 
 
 def entries(tally: Mapping[str, Rates]) -> dict[str, dict[str, Any]]:
@@ -59,15 +97,19 @@ class WinRate:
         return {"by_seat": {}, "by_agent": {}, "groups": {}}
 
     def add(self, tally, index, record) -> None:
-        rates_by(tally["by_seat"], record, lambda s: turn_position(record, s))
-        rates_by(tally["by_agent"], record, lambda s: record["agents"][s])
+        players = record["players"]
+        results = scores(record, players)
+        places = positions(record, players)
+        add_levels(tally["by_seat"], players,
+                   [PLACES[p] for p in places] if players <= len(PLACES) else places, results)
+        add_levels(tally["by_agent"], players, record["agents"], results)
         if self.groups is not None:
             families = self.groups(record)
             if "first" not in tally or index < tally["first"].index:
                 tally["first"] = First(index, list(families))
+            groups = tally["groups"]
             for family, values in families.items():
-                rates_by(tally["groups"].setdefault(family, {}), record,
-                         lambda s, v=values: v[s])
+                add_levels(slot(groups, family, dict), players, values, results)
 
     def finish(self, tally) -> dict:
         out = {"by_seat": entries(tally["by_seat"]), "by_agent": entries(tally["by_agent"])}
@@ -81,14 +123,14 @@ class SeatFairness:
     Ludii's balance (1 − the largest gap between two seats' win rates)."""
 
     def empty(self) -> dict:
-        return {"games": Counter(), "wins": {}}
+        return {"games": {}, "wins": {}}
 
     def add(self, tally, index, record) -> None:
         players = record["players"]
-        tally["games"][players] += 1
-        for seat in range(players):
-            slot(tally["wins"], (players, turn_position(record, seat)),
-                 Sum).add(score(record, seat))
+        games, wins = tally["games"], tally["wins"]
+        games[players] = games.get(players, 0) + 1
+        for place, result in zip(positions(record, players), scores(record, players)):
+            slot(wins, (players, place), Sum).add(result)
 
     def finish(self, tally) -> dict:
         out = {}
@@ -135,10 +177,11 @@ class Rounds:
     extremes and a histogram."""
 
     def empty(self) -> dict:
-        return {"lengths": Counter(), "without_rounds": 0}
+        return {"lengths": {}, "without_rounds": 0}
 
     def add(self, tally, index, record) -> None:
-        tally["lengths"][length(record)] += 1
+        lengths, value = tally["lengths"], length(record)
+        lengths[value] = lengths.get(value, 0) + 1
         tally["without_rounds"] += "rounds" not in record
 
     def finish(self, tally) -> dict:
@@ -161,10 +204,11 @@ class EndReason:
     and how many were shared wins."""
 
     def empty(self) -> dict:
-        return {"counts": Counter(), "shared": 0}
+        return {"counts": {}, "shared": 0}
 
     def add(self, tally, index, record) -> None:
-        tally["counts"][record.get("end_reason", "end")] += 1
+        counts, reason = tally["counts"], record.get("end_reason", "end")
+        counts[reason] = counts.get(reason, 0) + 1
         tally["shared"] += len(record["winner"]) > 1
 
     def finish(self, tally) -> dict:
@@ -192,8 +236,11 @@ class MetricMeans:
             cell = tally.get(name)
             if cell is None:
                 cell = tally[name] = {}
-            for seat, value in enumerate(per_seat):
-                slot(cell, agents[seat], Sum).add(value)
+            for agent, value in zip(agents, per_seat):
+                total = cell.get(agent)
+                if total is None:
+                    total = cell[agent] = Sum()
+                total.add(value)
 
     def finish(self, tally) -> dict:
         return {name: {"mean": Sum.of(cell.values()).mean(),
@@ -205,27 +252,30 @@ class Matchups:
     """The agent × agent matrix (toolkit.sim.matchups)."""
 
     def empty(self) -> dict:
-        return {"agents": set(), "met": Counter(), "decided": Counter(), "wins": {}}
+        return {"agents": set(), "met": {}, "decided": {}, "wins": {}}
 
     def add(self, tally, index, record) -> None:
+        players = record["players"]
         names = [str(a) for a in record["agents"]]
         tally["agents"].update(names)
-        results = [score(record, s) for s in range(record["players"])]
-        for i, j in permutations(range(record["players"]), 2):
+        results = scores(record, players)
+        met, decided, wins = tally["met"], tally["decided"], tally["wins"]
+        for i, j in permutations(range(players), 2):
             a, b = names[i], names[j]
             if a == b:
                 continue
-            tally["met"][a, b] += 1
+            pair = (a, b)
+            met[pair] = met.get(pair, 0) + 1
             both = results[i] + results[j]
             if both > 0:
-                tally["decided"][a, b] += 1
-                slot(tally["wins"], (a, b), Sum).add(results[i] / both)
+                decided[pair] = decided.get(pair, 0) + 1
+                slot(wins, pair, Sum).add(results[i] / both)
 
     def finish(self, tally) -> dict:
         order = sorted(tally["agents"])
         matrix: dict[str, dict[str, Any]] = {a: {} for a in order}
         for (a, b), n in sorted(tally["met"].items()):
-            d = tally["decided"][a, b]
+            d = tally["decided"].get((a, b), 0)
             w = tally["wins"][a, b].value if (a, b) in tally["wins"] else 0.0
             matrix[a][b] = {"games": n, "decided": d, "wins": round(w, 6),
                             "share": w / d if d else None,
@@ -237,11 +287,12 @@ class Header:
     """Games, player counts and content versions."""
 
     def empty(self) -> dict:
-        return {"games": 0, "players": Counter(), "hashes": set()}
+        return {"games": 0, "players": {}, "hashes": set()}
 
     def add(self, tally, index, record) -> None:
         tally["games"] += 1
-        tally["players"][record["players"]] += 1
+        players, n = tally["players"], record["players"]
+        players[n] = players.get(n, 0) + 1
         if "content_hash" in record:
             tally["hashes"].add(record["content_hash"])
 

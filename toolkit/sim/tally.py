@@ -92,6 +92,14 @@ def slot(table: dict, key: Any, make: Callable[[], Any]) -> Any:
     return got
 
 
+def add_counts(into: dict, counts: Mapping) -> None:
+    """Adds the counts of `counts` ({key: n}) into `into` (a plain dict: faster than
+    Counter.update)."""
+    get = into.get
+    for key, n in counts.items():
+        into[key] = get(key, 0) + n
+
+
 def exact(pairs: Iterable[tuple[float, int]]) -> float:
     """The correctly rounded sum of value × count over (value, count) pairs."""
     total = Fraction(0)
@@ -108,25 +116,37 @@ class Rates:
     __slots__ = ("results", "cells")
 
     def __init__(self):
-        self.results: Counter = Counter()
-        self.cells: Counter = Counter()
+        self.results: dict = {}  # (players, score) -> player-games (plain dicts: fast)
+        self.cells: dict = {}    # (players in the level, wins, fair share) -> games
 
     def add(self, players: int, score: float) -> None:
-        self.results[players, score] += 1
+        results, key = self.results, (players, score)
+        results[key] = results.get(key, 0) + 1
+
+    def add_one(self, players: int, score: float) -> None:
+        """`add_game` of a game where the level held one player."""
+        results, cells, key = self.results, self.cells, (players, score)
+        results[key] = results.get(key, 0) + 1
+        key = (1, 0.0 + score, 0.0 + 1.0 / players)
+        cells[key] = cells.get(key, 0) + 1
 
     def add_game(self, seats: list[tuple[int, float]]) -> None:
         """The level's player-games of one game (players, score), in seat order."""
         count, wins, fair = 0, 0.0, 0.0
-        for players, s in seats:
-            self.results[players, s] += 1
+        results = self.results
+        for key in seats:
+            results[key] = results.get(key, 0) + 1
             count += 1
-            wins += s
-            fair += 1.0 / players
-        self.cells[count, wins, fair] += 1
+            wins += key[1]
+            fair += 1.0 / key[0]
+        key = (count, wins, fair)
+        self.cells[key] = self.cells.get(key, 0) + 1
 
     def merge(self, other: "Rates") -> None:
-        self.results.update(other.results)
-        self.cells.update(other.cells)
+        for mine, theirs in ((self.results, other.results), (self.cells, other.cells)):
+            get = mine.get
+            for key, n in theirs.items():
+                mine[key] = get(key, 0) + n
 
     def __getstate__(self):
         return (self.results, self.cells)
@@ -286,14 +306,17 @@ def _pack(node: dict, path: tuple, out: Packed) -> None:
         if kind is Counter:
             counts[here, "C"] = dict(value)
         elif kind is dict:
-            _pack(value, here, out)
+            if value and all(type(n) is int for n in value.values()):
+                counts[here, "N"] = value  # a dict of counts, merged key by key
+            else:
+                _pack(value, here, out)
         elif kind is Sum:  # {"n": count, "w": whole part, "p": Fraction part, value: times}
             counts[here, "S"] = ({"n": value.n, "w": value.whole, "p": value.part, **value.values}
                                  if value.part else
                                  {"n": value.n, "w": value.whole, **value.values})
         elif kind is Rates:
-            counts[here, "Rr"] = dict(value.results)
-            counts[here, "Rc"] = dict(value.cells)
+            counts[here, "Rr"] = value.results
+            counts[here, "Rc"] = value.cells
         elif kind is int:
             counts[here, "I"] = value
         elif kind is set:
@@ -324,11 +347,16 @@ def _unpack(packed: Packed) -> dict:
             node(path[:-1], dict)[path[-1]] = value
         elif tag == "C":
             node(path, Counter).update(value)
+        elif tag == "N":
+            node(path, dict).update(value)
         elif tag == "T":
             node(path, set).update(value)
         elif tag in ("Rr", "Rc"):
             rates = node(path, Rates)
-            (rates.results if tag == "Rr" else rates.cells).update(value)
+            if tag == "Rr":
+                rates.results = dict(value)
+            else:
+                rates.cells = dict(value)
         else:  # "S"
             total = node(path, Sum)
             values = dict(value)

@@ -6,7 +6,7 @@ actions never taken...) as an `unused` list in its report sections."""
 
 from __future__ import annotations
 
-from collections import Counter
+from toolkit.sim.tally import add_counts
 
 
 def ops_in_content(catalog) -> dict[str, list[str]]:
@@ -32,20 +32,20 @@ class Unused:
         self.catalog = catalog
 
     def empty(self) -> dict:
-        return {"fired": Counter(), "counted": 0, "taken": Counter()}
+        return {"fired": {}, "counted": 0, "taken": {}}
 
     def add(self, tally, index, record) -> None:
         if "effects_fired" in record:
             tally["counted"] += 1
-            tally["fired"].update(record["effects_fired"])
-        tally["taken"].update(record.get("action_kinds", {}))
+            add_counts(tally["fired"], record["effects_fired"])
+        add_counts(tally["taken"], record.get("action_kinds", {}))
 
     def finish(self, tally) -> dict:
         fired, counted, taken = tally["fired"], tally["counted"], tally["taken"]
         items = []
         if counted and self.catalog is not None:
             for op, cards in ops_in_content(self.catalog).items():
-                if not fired[op]:
+                if not fired.get(op):
                     items.append({"kind": "op", "id": op, "cards": cards,
                                   "note": f"never fired in {counted} games"})
         return {"effects_fired": dict(sorted(fired.items())) if counted else None,

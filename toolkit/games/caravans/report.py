@@ -10,11 +10,13 @@ from typing import Any, Mapping
 from toolkit.games.caravans.engine.actions import ActionKind
 from toolkit.sim.reporters import Record, score
 from toolkit.sim.stats_math import largest_remainder
-from toolkit.sim.tally import Rates, Sum, slot
+from toolkit.sim.tally import Rates, Sum, add_counts, slot
 
 CARD_KINDS = ("event", "equipment", "weapon", "glory_card")
 USED_KINDS = CARD_KINDS[1:]  # cards a player uses; events are drawn for everyone
 GLORY_SOURCES = ("defeat", "sell", "raid", "mission", "rumor", "large_party", "stash")
+GLORY_METRICS = tuple((f"glory:{g}", g) for g in GLORY_SOURCES)
+ROUNDS = range(1, 1 << 30)  # round numbers, zipped with a seat's gold by round
 END_WORDS = {"glory": "a player reached the glory goal", "events_exhausted": "the event deck ran out",
              "heroes_exhausted": "no hero card was left", "round_limit": "the round limit"}
 
@@ -29,8 +31,8 @@ def group_ids(catalog) -> dict[str, list[str]]:
 
 def metrics(record: Record) -> dict[str, list[float]]:
     """Per seat: glory gained from each source."""
-    return {f"glory:{g}": [float(record["glory_by_source"][s].get(g, 0))
-                           for s in range(record["players"])] for g in GLORY_SOURCES}
+    seats = record["glory_by_source"][:record["players"]]
+    return {name: [float(s.get(g, 0)) for s in seats] for name, g in GLORY_METRICS}
 
 
 def sections(records: list[Record], catalog=None) -> dict[str, Any]:
@@ -93,53 +95,75 @@ class Tally:
         return {"card": [list(used) for used in record["cards_used"]]}
 
     def empty(self) -> dict:
-        return {"games": 0, "played": {}, "glory": Counter(), "winners_glory": Counter(),
-                "player_games": 0, "uses": Counter(), "card_games": Counter(), "card_rates": {},
-                "drawn": Counter(), "event_rates": {}, "event_rounds": {}, "drawer": Rates(),
-                "rounds": Sum(), "deaths": Counter(), "deaths_by": {"hero": {}, "agent": {}},
-                "bounty": Counter(), "bounty_by": {}, "gold_by": {},
+        return {"games": 0, "played": {}, "glory": {}, "winners_glory": {},
+                "player_games": 0, "uses": {}, "card_games": {}, "card_rates": {},
+                "drawn": {}, "event_rates": {}, "event_rounds": {}, "drawer": Rates(),
+                "rounds": Sum(), "deaths": {}, "deaths_by": {"hero": {}, "agent": {}},
+                "bounty": {}, "bounty_by": {},
+                "gold": {}, "gold_rounds": {},  # agent -> {round: gold}; (agent, rounds) -> seats
                 "agents": set(), "used": set(), "counted": 0, "taken": set()}
 
     def add(self, tally, index, record) -> None:
+        """One game (counts in plain dicts, whole numbers as such: a few µs a game)."""
         players, kinds = record["players"], self.kinds
+        winners, agents, heroes = record["winner"], record["agents"], record["heroes"]
+        share = 1.0 / len(winners) if winners else 0.0
         tally["games"] += 1
         tally["player_games"] += players
-        history = record.get("hero_history") or [[h] for h in record["heroes"]]
+        history = record.get("hero_history") or [[h] for h in heroes]
+        played, card_rates, uses = tally["played"], tally["card_rates"], tally["uses"]
+        glory, winners_glory, used = tally["glory"], tally["winners_glory"], tally["used"]
+        deaths, bounty, by = tally["deaths"], tally["bounty"], tally["deaths_by"]
+        gold, reach, bounty_by = tally["gold"], tally["gold_rounds"], tally["bounty_by"]
         in_game: set = set()
+        tally["agents"].update(agents[:players])
         for seat in range(players):
-            result = score(record, seat)
-            agent = record["agents"][seat]
-            tally["agents"].add(agent)
+            won = seat in winners
+            result = share if won else 0.0
+            agent = agents[seat]
             for hero in dict.fromkeys(history[seat]):
-                slot(tally["played"], str(hero), Rates).add(players, result)
-            for source, n in record["glory_by_source"][seat].items():
-                tally["glory"][source] += n
-                if seat in record["winner"]:
-                    tally["winners_glory"][source] += n
-            for card, n in record["cards_used"][seat].items():
-                tally["used"].add(card)
+                slot(played, str(hero), Rates).add(players, result)
+            sources = record["glory_by_source"][seat]
+            add_counts(glory, sources)
+            if won:
+                add_counts(winners_glory, sources)
+            cards = record["cards_used"][seat]
+            used.update(cards)
+            for card, n in cards.items():
                 if kinds is not None and kinds.get(card) not in USED_KINDS:
                     continue
-                tally["uses"][card] += n
+                uses[card] = uses.get(card, 0) + n
                 in_game.add(card)
-                slot(tally["card_rates"], card, Rates).add(players, result)
+                slot(card_rates, card, Rates).add(players, result)
             died, wanted = record["deaths"][seat], record["bounty"][seat]
-            tally["deaths"][died] += 1
-            slot(tally["deaths_by"]["hero"], str(record["heroes"][seat]), Sum).add(died)
-            slot(tally["deaths_by"]["agent"], str(agent), Sum).add(died)
-            tally["bounty"][wanted] += 1
-            slot(tally["bounty_by"], str(agent), Sum).add(wanted)
-            mine = slot(tally["gold_by"], agent, dict)
-            for i, gold in enumerate(record["gold_by_round"][seat], 1):
-                slot(mine, i, Sum).add(gold)
-        tally["card_games"].update(in_game)
-        drawer = (players, score(record, record.get("first_player") or 0))
+            deaths[died] = deaths.get(died, 0) + 1
+            slot(by["hero"], str(heroes[seat]), Sum).add(died)
+            slot(by["agent"], str(agent), Sum).add(died)
+            bounty[wanted] = bounty.get(wanted, 0) + 1
+            slot(bounty_by, str(agent), Sum).add(wanted)
+            curve = record["gold_by_round"][seat]
+            mine = gold.get(agent)
+            if mine is None:
+                mine = gold[agent] = {}
+            for r, held in zip(ROUNDS, curve):
+                mine[r] = mine.get(r, 0) + held  # whole gold: exact in any order
+            key = (agent, len(curve))
+            reach[key] = reach.get(key, 0) + 1
+        card_games = tally["card_games"]
+        for card in in_game:
+            card_games[card] = card_games.get(card, 0) + 1
+        drawer = (players, share if (record.get("first_player") or 0) in winners else 0.0)
         tally["drawer"].add(*drawer)
-        tally["rounds"].add(record["rounds"])
-        tally["drawn"].update(record.get("events_drawn", ()))
-        for event in dict.fromkeys(record.get("events_drawn", ())):
-            slot(tally["event_rates"], event, Rates).add(*drawer)
-            slot(tally["event_rounds"], event, Sum).add(record["rounds"])
+        rounds = record["rounds"]
+        tally["rounds"].add(rounds)
+        drawn = record.get("events_drawn", ())
+        counts = tally["drawn"]
+        for event in drawn:
+            counts[event] = counts.get(event, 0) + 1
+        event_rates, event_rounds = tally["event_rates"], tally["event_rounds"]
+        for event in dict.fromkeys(drawn):
+            slot(event_rates, event, Rates).add(*drawer)
+            event_rounds[event] = event_rounds.get(event, 0) + rounds  # whole rounds
         if "action_kinds" in record:
             tally["counted"] += 1
             tally["taken"].update(record["action_kinds"])
@@ -188,10 +212,10 @@ def _glory(tally) -> dict[str, Any]:
     all_glory, win_glory = sum(total.values()), sum(winners.values())
     player_games = tally["player_games"] or 1
     percent, winners_percent = largest_remainder(dict(total)), largest_remainder(
-        {src: winners[src] for src in total})
+        {src: winners.get(src, 0) for src in total})
     return {src: {"total": n, "share": n / all_glory if all_glory else 0.0,
                   "percent": percent[src], "mean": n / player_games,
-                  "winners_share": winners[src] / win_glory if win_glory else 0.0,
+                  "winners_share": winners.get(src, 0) / win_glory if win_glory else 0.0,
                   "winners_percent": winners_percent[src]}
             for src, n in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))}
 
@@ -219,7 +243,7 @@ def _events(tally) -> dict[str, Any]:
         out[event] = {"kind": "event", "drawn": drawn[event], "games": entry["games"],
                       "drawer_wins": entry["wins"], "drawer_rate": entry["rate"],
                       "drawer_ci95": entry["ci95"], "drawer_rate_all": overall["rate"],
-                      "mean_rounds": tally["event_rounds"][event].mean(),
+                      "mean_rounds": tally["event_rounds"][event] / entry["games"],
                       "mean_rounds_all": tally["rounds"].mean()}
     return out
 
@@ -261,10 +285,17 @@ def _curve(by_round: Mapping[int, Sum]) -> list[dict[str, Any]]:
 
 def _gold(tally) -> dict[str, Any]:
     """Mean gold held at the end of each round, over players still playing that round."""
-    rounds: dict[int, list] = {}
-    for curve in tally["gold_by"].values():
-        for r, total in curve.items():
-            rounds.setdefault(r, []).append(total)
-    return {"all": _curve({r: Sum.of(sums) for r, sums in rounds.items()}),
-            "by_agent": {a: _curve(tally["gold_by"].get(a, {}))
-                         for a in sorted(tally["agents"])}}
+    reach: dict = {}  # agent -> {rounds: seats whose game lasted that long}
+    for (agent, rounds), seats in tally["gold_rounds"].items():
+        slot(reach, agent, dict)[rounds] = seats
+    by_agent: dict = {}
+    overall: dict[int, Sum] = {}
+    for agent, totals in tally["gold"].items():
+        lasted = reach.get(agent, {})
+        for r, total in totals.items():
+            players = sum(n for rounds, n in lasted.items() if rounds >= r)
+            for curve in (slot(by_agent, agent, dict), overall):
+                slot(curve, r, Sum).add(total)
+                curve[r].n += players - 1  # `players` gold amounts added up to `total`
+    return {"all": _curve(overall),
+            "by_agent": {a: _curve(by_agent.get(a, {})) for a in sorted(tally["agents"])}}

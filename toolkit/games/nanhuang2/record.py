@@ -53,21 +53,26 @@ class CardUse:
     """`card_use` as a mergeable reporter (`Game.report_tally`): counts only."""
 
     def empty(self) -> dict:
-        from collections import Counter
-        return {"games": 0, "bought": Counter(), "defeated": Counter(), "won": Counter()}
+        return {"games": 0, "bought": {}, "defeated": {}, "won": {}}  # plain dicts: fast
 
     def add(self, tally, index, r) -> None:
         tally["games"] += 1
         winners = set(r.get("winner") or [])
+        bought, defeated, won = tally["bought"], tally["defeated"], tally["won"]
         for seat, picks in enumerate(r.get("picks") or []):
             for how, cid in picks:
-                tally["bought" if how == "bought" else "defeated"][cid] += 1
-                if how == "bought" and seat in winners:
-                    tally["won"][cid] += 1
+                if how == "bought":
+                    bought[cid] = bought.get(cid, 0) + 1
+                    if seat in winners:
+                        won[cid] = won.get(cid, 0) + 1
+                else:
+                    defeated[cid] = defeated.get(cid, 0) + 1
 
     def finish(self, tally, base=None) -> dict:
+        from collections import Counter
+
         games = max(1, tally["games"])
-        bought, defeated, won = tally["bought"], tally["defeated"], tally["won"]
+        bought, defeated, won = (Counter(tally[k]) for k in ("bought", "defeated", "won"))
         return {"card_use": {
             cid: {"bought_per_game": round(bought[cid] / games, 3),
                   "defeated_per_game": round(defeated[cid] / games, 3),
