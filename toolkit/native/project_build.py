@@ -86,7 +86,7 @@ def _cython():
 
 def key(rel: str, py: bytes, pxd: bytes | None, cython_version: str) -> str:
     """The build's name: what it is compiled from and with."""
-    parts = ["card-toolkit rules build 1", rel, hashlib.sha256(py).hexdigest(),
+    parts = ["card-toolkit rules build 2", rel, hashlib.sha256(py).hexdigest(),  # 2: layout
              hashlib.sha256(pxd).hexdigest() if pxd is not None else "-",
              f"{sys.implementation.name}-{sys.version_info[0]}.{sys.version_info[1]}",
              sysconfig.get_config_var("EXT_SUFFIX") or SUFFIX, sysconfig.get_platform(),
