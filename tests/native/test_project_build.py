@@ -9,6 +9,7 @@ toolkit`), each with the cache and the trust record in the test's own folder."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -194,3 +195,32 @@ def test_dask_workers_load_the_same_build(game, tmp_path, env):
     local, _ = simulate(game, tmp_path / "local", env, "--workers", "2")
     dask, err = simulate(game, tmp_path / "dask", env, "--workers", "2", "--backend", "dask")
     assert dask == local and notes(err) == [] and len(builds(tmp_path)) == 1
+
+
+TYPED = b'''# toolkit: compile
+def twice(x):
+    return 2 * x
+'''
+
+
+def test_a_module_in_a_subfolder_is_typed_by_its_pxd(tmp_path, env, monkeypatch):
+    """The .pxd is applied (the compiled function takes C longs only), in a subpackage."""
+    monkeypatch.setattr(project_build, "notes", [])
+    pxd = b"cpdef long twice(long x)\n"
+    built = project_build.build("sub/fast.py", TYPED, pxd, "rules/sub/fast.py")
+    assert built is not None and project_build.notes == []
+    spec = project_build.load("toolkit_test_typed_rules.fast", built)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.twice(21) == 42
+    with pytest.raises(TypeError):  # as Python, twice("a") would be "aa"
+        module.twice("a")
+    assert built.parent.stat().st_mode & 0o777 == 0o755
+
+
+def test_a_build_others_may_write_is_never_loaded(tmp_path, env, monkeypatch):
+    monkeypatch.setattr(project_build, "notes", [])
+    built = project_build.build("fast.py", TYPED, None, "rules/fast.py")
+    built.parent.chmod(0o777)  # anyone could have put their own file there
+    assert project_build.build("fast.py", TYPED, None, "rules/fast.py") is None
+    assert len(project_build.notes) == 1 and "is not this user's alone" in project_build.notes[0]

@@ -109,12 +109,12 @@ def build(rel: str, py: bytes, pxd: bytes | None, shown: str) -> Path | None:
     root = cache_root()
     done = root / name / (Path(rel).stem + SUFFIX)
     if done.is_file():
-        return done
+        return _ours(done, shown)
     try:
-        root.mkdir(parents=True, exist_ok=True)
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
         with _locked(root / f"{name}.lock"):
             if done.is_file():  # built by another process while this one waited
-                return done
+                return _ours(done, shown)
             failed = root / (name + FAILED)
             if failed.is_file():
                 return _note(shown, failed.read_text(encoding="utf-8", errors="replace"))
@@ -128,6 +128,20 @@ def build(rel: str, py: bytes, pxd: bytes | None, shown: str) -> Path | None:
     except OSError as exc:
         return _note(shown, f"the build cache '{root}' cannot be written "
                             f"({exc.strerror or exc}; set {ENV} to a folder you can write)")
+    return done
+
+
+def _ours(done: Path, shown: str) -> Path | None:
+    """`done`, unless it or its folder belongs to another user or others may write it (a
+    build is code that runs: only one this user made may be loaded)."""
+    for path in (done, done.parent):
+        try:
+            info = path.stat()
+        except OSError as exc:
+            return _note(shown, f"its build '{done}' cannot be read ({exc.strerror or exc})")
+        if info.st_uid != os.getuid() or info.st_mode & 0o022:
+            return _note(shown, f"its build '{done}' is not this user's alone; delete "
+                                f"'{done.parent}' and run again")
     return done
 
 
@@ -153,7 +167,8 @@ def _compile(cythonize, rel: str, py: bytes, pxd: bytes | None, root: Path,
         captured = io.StringIO()
         try:
             with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
-                translated = cythonize([Extension(dotted, [str(source)])], quiet=True,
+                module = Extension(dotted, [str(source)], extra_compile_args=["-O2", "-g0"])
+                translated = cythonize([module], quiet=True,  # setup.py's flags
                                        build_dir=str(work / "c"), force=True,
                                        compiler_directives=dict(DIRECTIVES))
         except Exception as exc:  # Cython.Compiler.Errors.CompileError and kin
@@ -177,6 +192,8 @@ def _compile(cythonize, rel: str, py: bytes, pxd: bytes | None, root: Path,
         final = work / "final"
         final.mkdir()
         os.replace(made[0], final / done.name)
+        for path in (final, final / done.name):
+            os.chmod(path, 0o755)  # whatever the umask: only this user may change them
         try:
             os.rename(final, done.parent)  # atomic: the folder appears complete
         except OSError:
