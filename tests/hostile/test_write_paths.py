@@ -49,6 +49,26 @@ ALLOWED = {
         "temporary candidate folder",
     ("toolkit/trust.py", "open('a')"):
         "the lock file beside the trust record in the user's own config folder",
+    # a trusted project's compiled rules: the user's own build cache (TOOLKIT_CACHE or
+    # ~/.cache/card-toolkit/rules), never the project (tests/native/test_project_build.py)
+    ("toolkit/native/project_build.py", ".write_bytes"):
+        "the checked .py/.pxd bytes, into the build's own temporary folder (mkdtemp)",
+    ("toolkit/native/project_build.py", ".touch"):
+        "the empty __init__.py files of that temporary folder",
+    ("toolkit/native/project_build.py", "os.replace"):
+        "moves the finished extension file within that temporary folder",
+    ("toolkit/native/project_build.py", "os.rename"):
+        "renames the complete build folder into the cache (atomic; never over another)",
+    ("toolkit/native/project_build.py", "shutil.rmtree"):
+        "removes the build's own temporary folder when the build ends",
+    ("toolkit/native/project_build.py", ".write_text"):
+        "the one-line note of a Cython error, beside its build's folder in the cache",
+    ("toolkit/native/project_build.py", "open('a')"):
+        "the lock file of one build, in the cache",
+    ("toolkit/native/project_build.py", "shutil.copyfile"):
+        "a private copy of a build (a new mkstemp file in the cache) for a second load",
+    ("toolkit/native/project_build.py", "os.unlink"):
+        "deletes that private copy once it is loaded",
 }
 
 
