@@ -224,3 +224,19 @@ def test_a_build_others_may_write_is_never_loaded(tmp_path, env, monkeypatch):
     built.parent.chmod(0o777)  # anyone could have put their own file there
     assert project_build.build("fast.py", TYPED, None, "rules/fast.py") is None
     assert len(project_build.notes) == 1 and "is not this user's alone" in project_build.notes[0]
+
+
+def test_a_damaged_build_is_one_note_and_the_source_plays(game, tmp_path, env, monkeypatch):
+    from toolkit.games import load_game
+    monkeypatch.setattr(project_build, "notes", [])
+    source = (game / "rules" / "tricks.py").read_bytes()
+    pxd = (game / "rules" / "tricks.pxd").read_bytes()
+    built = project_build.build("tricks.py", source, pxd, "rules/tricks.py")
+    built.write_bytes(b"\\x7fELF but not really")  # a damaged file, still this user's
+    found = load_game("./rules", game)
+    module = sys.modules[type(found).__module__ + ".tricks"]
+    assert module.__file__ == str((game / "rules" / "tricks.py").resolve())
+    assert len(project_build.notes) == 1 and "its build does not load" in project_build.notes[0]
+    assert found.legal_actions(module.clone({"hands": [["a"]], "trick": [], "played": [],
+                                             "history": [], "scores": [0], "tricks": [0],
+                                             "void": [[]], "turn": 0, "cards": {}})) == ["a"]

@@ -54,12 +54,13 @@ class _Finder(importlib.abc.MetaPathFinder):
                 continue
             if rel in files:
                 location = folder.joinpath(*rel.split("/"))
+                source = _Loader(fullname, str(location), rel, files)
                 built = None if package else _built(folder, rel, files, fullname)
                 if built is not None:
                     from toolkit.native import project_build
-                    return project_build.load(fullname, built)
+                    return project_build.load(fullname, built, source, f"{folder.name}/{rel}")
                 return importlib.util.spec_from_file_location(
-                    fullname, location, loader=_Loader(fullname, str(location), rel, files),
+                    fullname, location, loader=source,
                     submodule_search_locations=[str(location.parent)] if package else None)
         raise ModuleNotFoundError(f"no module named '{fullname}' (a project's rules import "
                                   "only .py files of their own package)", name=fullname)

@@ -271,9 +271,10 @@ def _note(shown: str, why: str) -> None:
     return None
 
 
-def load(fullname: str, built: Path):
+def load(fullname: str, built: Path, fallback=None, shown: str = ""):
     """The module spec of extension file `built` imported as `fullname` (a private copy
-    when this process already loaded that file under some name)."""
+    when this process already loaded that file under some name). `fallback`, a loader of
+    the module's source, plays it when the build does not load (one note names `shown`)."""
     path, private = str(built), False
     if path in _loaded:
         fd, path = tempfile.mkstemp(prefix=".load-", suffix=SUFFIX, dir=built.parent.parent)
@@ -282,26 +283,37 @@ def load(fullname: str, built: Path):
         private = True
     _loaded.add(path)
     loader = _BuildLoader(fullname, path)
-    loader.private = private
+    loader.private, loader.fallback, loader.shown = private, fallback, shown
     return importlib.util.spec_from_file_location(fullname, path, loader=loader)
 
 
 class _BuildLoader(importlib.machinery.ExtensionFileLoader):
     """Loads a build as the module its package imports. A private copy is deleted once
     loaded (the process keeps it mapped); the entry Cython adds to sys.modules under the
-    name it was compiled as is removed (that name is shared by every project)."""
+    name it was compiled as is removed (that name is shared by every project). A build
+    that does not load (a damaged file) leaves the module to the fallback, the source."""
 
-    private = False
+    private, fallback, shown, failed = False, None, "", False
 
     def create_module(self, spec):
         try:
             return super().create_module(spec)
+        except ImportError as exc:
+            if self.fallback is None:
+                raise
+            self.failed = True
+            _note(self.shown, f"its build does not load: {_few_words(exc)}")
+            return None  # a plain module, which exec_module fills from the source
         finally:
             if self.private:
                 with contextlib.suppress(OSError):
                     os.unlink(self.path)
 
     def exec_module(self, module):
+        if self.failed:
+            module.__file__ = self.fallback.path
+            module.__loader__ = self.fallback
+            return self.fallback.exec_module(module)
         super().exec_module(module)
         for name in [n for n, m in sys.modules.items()
                      if m is module and n.startswith(COMPILED_PACKAGE + ".")]:
