@@ -75,3 +75,32 @@ def test_one_chunk_and_several_give_the_same_jacobian(monkeypatch):
     parts = item_gaps(Base(design), H_of, contrast, holders, gamma)
     assert np.allclose(whole[0], parts[0], rtol=1e-12, atol=1e-14)
     assert np.allclose(whole[1], parts[1], rtol=1e-10, atol=1e-13)
+
+
+@pytest.mark.parametrize("chunk", [10_000, 60])
+def test_level_shares_jacobian_matches_central_differences(monkeypatch, chunk):
+    """The agent, seat and group families' rates: the analytic Jacobian of level_shares
+    against central differences, on one chunk and on several."""
+    from toolkit.sim.adjusted import level_shares
+    from toolkit.sim.logit import factor_codes
+
+    monkeypatch.setattr(adjusted, "CHUNK_GAMES", chunk)
+    design, _ = _design(5)
+    base = Base(design)
+    rng = np.random.default_rng(6)
+    group = factor_codes("group", rng.integers(0, 5, base.rows), list("abcde"))
+    fit, X, slices = base.fit([base.agent, base.seat, group])
+    for target, cols in ((base.agent, slices[0]), (base.seat, slices[1]), (group, slices[2])):
+        theta = rng.normal(0.0, 0.6, cols.stop - cols.start)
+        got = level_shares(base, target, X, cols, theta)
+        numeric = _jacobian(lambda t: level_shares(base, target, X, cols, t, False)["rates"],
+                            theta)
+        assert np.abs(numeric).max() > 0.01
+        assert np.abs(got["J"] - numeric).max() <= 1e-6 * np.abs(numeric).max()
+        assert got["count"].sum() == base.rows
+        levels = target.rows
+        for j in range(len(target.levels)):  # per level: its games and wins, as counted
+            mine = levels == j
+            assert got["games"][j] == len(np.unique(np.repeat(
+                np.arange(design.games), design.players)[mine]))
+            assert got["wins"][j] == pytest.approx(base.y[mine].sum(), rel=1e-12)

@@ -27,11 +27,12 @@ import numpy as np
 
 from toolkit.sim.logit import (RIDGE, Z95, Factor, Fit, factor_codes, fit_clogit,
                                fit_clogit_parts, game_shares, wald_p)
-from toolkit.sim.design import Coded, Design, Held, design_of
+from toolkit.sim.design import Coded, Design, Held, bincount, code_dtype, design_of
 from toolkit.sim.stats import Record
 from toolkit.sim.stats_math import chi_square_p
 
 CHUNK_GAMES = 20_000  # games a part of the fits' rows (a longer run's rows go in parts)
+PART_GAMES = 5_000    # games a part when the run is longer (smaller parts: less memory)
 CONFOUNDED = 0.95  # share of a level's rows in one level of another factor, and of its rows
 STEP = 1e-5        # central differences for the delta method's gradients
 MODEL = {"method": "conditional logit over the players of each game (Newton), Wald 95 % "
@@ -49,55 +50,84 @@ class Base:
         design = records if isinstance(records, Design) else design_of(records)
         self.design = design
         self.games = design.games
-        won = design.won.astype(float)
-        self.y = np.divide(1.0, won, out=np.zeros(len(won)), where=won > 0)
-        sizes = design.players.astype(int)
-        self.starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(int) \
-            if len(sizes) else np.zeros(0, dtype=int)
-        self.game_of = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)
-        row_players = np.repeat(sizes, sizes)
-        self.fair = 1.0 / row_players if len(row_players) else np.zeros(0)
-        positions = design.position.astype(np.int64)
-        keys = row_players.astype(np.int64) * 256 + positions
-        used, codes = np.unique(keys, return_inverse=True)
+        self.won = design.won  # per row: the number of winners if it won, else 0
+        sizes = design.players
+        self.rows = int(sizes.sum(dtype=np.int64))
+        wide = np.int32 if self.rows < 2 ** 31 else np.int64
+        self.starts = np.zeros(len(sizes), dtype=wide)
+        np.cumsum(sizes[:-1], dtype=wide, out=self.starts[1:])
+        # seats: (players, place in turn order) as codes, by a count over the keys used
+        keys = np.repeat(sizes, sizes).astype(np.int32)
+        keys <<= 8
+        keys += design.position
+        present = np.flatnonzero(bincount(keys, 1 + (int(keys.max()) if len(keys) else 0)))
+        lookup = np.zeros(int(present[-1]) + 1 if len(present) else 1,
+                          dtype=code_dtype(len(present)))
+        lookup[present] = np.arange(len(present))
+        codes = lookup[keys]
         del keys
-        mixed = len(set(sizes.tolist())) > 1
+        mixed = len(sizes) > 0 and int(sizes.min()) != int(sizes.max())
         self.seats = Coded(codes, [f"{k // 256}:{k % 256}" if mixed else str(k % 256)
-                                   for k in used.tolist()])
-        self.pairs = range(len(self.y))  # one row a player-game of a decided game
+                                   for k in present.tolist()])
+        self.pairs = range(self.rows)  # one row a player-game of a decided game
         self.agents = design.agents
         self.agent = factor_codes("agent", self.agents.codes, self.agents.labels)
         self.seat = factor_codes("seat", self.seats.codes, self.seats.labels,
                                  block=_player_block)
-        # whole games of at most CHUNK_GAMES: (first row, end row, the games' starts)
+        # whole games of at most CHUNK_GAMES (a longer run: of PART_GAMES): (first row,
+        # end row, the games' starts)
+        size = CHUNK_GAMES if len(sizes) <= CHUNK_GAMES else min(CHUNK_GAMES, PART_GAMES)
         self.chunks = []
-        for g0 in range(0, len(sizes), CHUNK_GAMES):
-            g1 = min(g0 + CHUNK_GAMES, len(sizes))
+        for g0 in range(0, len(sizes), size):
+            g1 = min(g0 + size, len(sizes))
             r0 = int(self.starts[g0])
-            r1 = int(self.starts[g1]) if g1 < len(sizes) else len(self.y)
+            r1 = int(self.starts[g1]) if g1 < len(sizes) else self.rows
             self.chunks.append((r0, r1, self.starts[g0:g1] - r0))
+
+    @property
+    def y(self) -> np.ndarray:
+        """Each row's share of its game's win (a win shared by k counts 1/k)."""
+        return self.y_of(0, self.rows)
+
+    def y_of(self, lo: int, hi: int) -> np.ndarray:
+        won = self.won[lo:hi]
+        return np.divide(1.0, won, out=np.zeros(len(won)), where=won > 0)
+
+    @staticmethod
+    def fair_of(lo: int, hi: int, starts: np.ndarray) -> np.ndarray:
+        """1 / players of each row of rows lo..hi (whole games starting at `starts`)."""
+        sizes = np.diff(np.append(starts, hi - lo))
+        return np.repeat(1.0 / sizes, sizes)
+
+    @staticmethod
+    def game_of(lo: int, hi: int, starts: np.ndarray) -> np.ndarray:
+        """Each row's game among the games of rows lo..hi."""
+        sizes = np.diff(np.append(starts, hi - lo))
+        return np.repeat(np.arange(len(sizes)), sizes)
 
     def fit(self, factors: Sequence[Factor], extra: Callable | None = None):
         """(fit, X, slices): the conditional logit of these factors (and the columns
         `extra(lo, hi)` gives rows lo..hi); X(lo, hi) builds the design's rows lo..hi."""
-        def X(lo: int, hi: int) -> np.ndarray:
-            parts = [f.contrast[f.rows[lo:hi]] for f in factors]
-            if extra is not None:
-                more = extra(lo, hi)
-                parts.append(more.reshape(hi - lo, -1) if hi > lo else more)
-            return np.hstack(parts) if parts else np.zeros((hi - lo, 0))
-
         slices, start = [], 0
         for f in factors:
             slices.append(slice(start, start + f.contrast.shape[1]))
             start += f.contrast.shape[1]
-        width = X(0, 0).shape[1]
+        width = start + (extra(0, 0).shape[1] if extra is not None else 0)
+
+        def X(lo: int, hi: int) -> np.ndarray:
+            out = np.empty((hi - lo, width))  # filled in place: no list of parts to join
+            for f, cols in zip(factors, slices):
+                np.take(f.contrast, f.rows[lo:hi], axis=0, out=out[:, cols])
+            if extra is not None:
+                out[:, start:] = extra(lo, hi).reshape(hi - lo, -1)
+            return out
+
         if width == 0:
             return Fit(np.zeros(0), np.zeros((0, 0)), 0, True), X, slices
         if len(self.chunks) == 1:  # one matrix: as fit_clogit
-            whole = X(0, len(self.y))
+            whole = X(0, self.rows)
             return fit_clogit(whole, self.y, self.starts), lambda lo, hi: whole[lo:hi], slices
-        parts = lambda: ((X(lo, hi), self.y[lo:hi], st) for lo, hi, st in self.chunks)  # noqa
+        parts = lambda: ((X(lo, hi), self.y_of(lo, hi), st) for lo, hi, st in self.chunks)  # noqa
         return fit_clogit_parts(parts, width), X, slices
 
     def summed(self, part: Callable) -> Any:
@@ -165,27 +195,53 @@ def joint_test(fit: Fit, cols: slice) -> dict[str, float]:
     return {"chi2": chi2, "df": len(theta), "p": chi_square_p(chi2, len(theta))}
 
 
+def level_shares(base: Base, target: Factor, X: Callable, cols: slice, theta: np.ndarray,
+                 jacobian: bool = True) -> dict[str, np.ndarray]:
+    """Per level of `target` (whose design columns are `cols` of X), summed over the
+    chunks: its rows (`count`), their wins, games and fair share, and `rates`, their share
+    of their games from the family's effects `theta` alone, with its Jacobian `J` in theta.
+    With Z the rows' columns of the family, p = shares of Z theta and A_rj = 1 if row r is
+    of level j: rate_j = sum_r A_rj p_r / count_j, and by d softmax_r / d eta_s = p_r
+    (1[r=s] - p_s) within a game, d rate / d theta = (P'Z - Pg'Eg) / count (P = A * p, Pg
+    its per-game sums, Eg the per-game sums of p Z), row j over count_j."""
+    rows, levels, width = target.rows, len(target.levels), len(theta)
+
+    def part(lo, hi, st):
+        level = rows[lo:hi]
+        Z = X(lo, hi)[:, cols]
+        p = game_shares(Z @ theta, st)
+        seen = np.zeros((len(st), levels), dtype=bool)  # the games each level played
+        seen[base.game_of(lo, hi, st), level] = True
+        counts = [np.bincount(level, w, minlength=levels) for w in
+                  (None, p, base.fair_of(lo, hi, st), base.y_of(lo, hi))]
+        if not jacobian:
+            return np.concatenate([*counts, seen.sum(axis=0)])
+        P = np.zeros((hi - lo, levels))
+        P[np.arange(hi - lo), level] = p
+        Eg = np.add.reduceat(Z * p[:, None], st)
+        J = P.T @ Z - np.add.reduceat(P, st).T @ Eg
+        return np.concatenate([*counts, seen.sum(axis=0), J.ravel()])
+
+    total = base.summed(part)
+    out = {name: total[i * levels:(i + 1) * levels]
+           for i, name in enumerate(("count", "rates", "fair", "wins", "games"))}
+    out["rates"], out["fair"] = out["rates"] / out["count"], out["fair"] / out["count"]
+    if jacobian:
+        out["J"] = total[5 * levels:].reshape(levels, width) / out["count"][:, None]
+    return out
+
+
 def factor_effects(base: Base, target: Factor, fit, X, cols: slice) -> dict[str, dict]:
     """Each level of `target` (whose design columns are `cols` of X): its players' share of
     their games from the family's effects alone, against the fair share."""
     theta, cov = fit.beta[cols], fit.cov[cols, cols]
-    rows = np.asarray(target.rows)
-    eye = np.eye(len(target.levels))
-    count = base.summed(lambda lo, hi, st: eye[rows[lo:hi]].sum(axis=0))
-
-    def shares(t):
-        return base.summed(lambda lo, hi, st: eye[rows[lo:hi]].T @ game_shares(
-            X(lo, hi)[:, cols] @ t, st)) / count
-
-    rates, J = shares(theta), _jacobian(shares, theta)
-    fair = base.summed(lambda lo, hi, st: eye[rows[lo:hi]].T @ base.fair[lo:hi]) / count
-    n_games = [len(np.unique(base.game_of[rows == j])) for j in range(len(target.levels))]
+    got = level_shares(base, target, X, cols, theta)
     out = {}
     for j, level in enumerate(target.levels):
         c = target.contrast[j]
-        mine = rows == j
-        out[str(level)] = _entry(int(mine.sum()), n_games[j], float(base.y[mine].sum()),
-                                 float(rates[j]), _se(J[j], cov), float(fair[j]),
+        out[str(level)] = _entry(int(got["count"][j]), int(got["games"][j]),
+                                 float(got["wins"][j]), float(got["rates"][j]),
+                                 _se(got["J"][j], cov), float(got["fair"][j]),
                                  float(c @ theta), _se(c, cov))
     return _holm(out, max(1, len(target.levels) - len(set(target.block_of))))
 
@@ -217,13 +273,20 @@ def _confounding(levels: "Sequence[str] | Coded", others: Mapping[str, Any],
         per_other = values.counts()
         pairs = levels.pairs(values)
         for key, entry in entries.items():
-            mine = {o: n for (lvl, o), n in pairs.items() if lvl == key}
-            if not mine or "confounded_with" in entry:
-                continue
-            other, n = max(mine.items(), key=lambda kv: (kv[1], kv[0]))
-            if n >= CONFOUNDED * sum(mine.values()) and n >= CONFOUNDED * per_other[other]:
-                entry["confounded_with"] = other
-                entry["confounded_family"] = family
+            _aliased(entry, {o: n for (lvl, o), n in pairs.items() if lvl == key}, per_other,
+                     family)
+
+
+def _aliased(entry: dict, mine: Mapping[str, int], per_other: Mapping[str, int],
+             family: str) -> None:
+    """Marks `entry` confounded with the level of `family` that (nearly) holds its rows
+    (`mine`: its rows by that family's level) and that it (nearly) holds."""
+    if not mine or "confounded_with" in entry:
+        return
+    other, n = max(mine.items(), key=lambda kv: (kv[1], kv[0]))
+    if n >= CONFOUNDED * sum(mine.values()) and n >= CONFOUNDED * per_other[other]:
+        entry["confounded_with"] = other
+        entry["confounded_family"] = family
 
 
 def refines(fine: Sequence[str], coarse: Sequence[str]) -> dict[str, str] | None:
@@ -309,7 +372,7 @@ def set_family(base: Base, held: "Sequence[Iterable[str]] | Held", keep: Callabl
     items, or the design's `Held` bit sets. The rows are taken a chunk of games at a time
     (`Base.chunks`), so a long run never holds a rows × items matrix."""
     held = held if isinstance(held, Held) else Held.of_sets(held)
-    labels, count, rows = held.labels, held.counts(), len(base.y)
+    labels, count, rows = held.labels, held.counts(), base.rows
     chosen = [k for k, i in enumerate(labels) if (keep is None or keep(i))
               and min_games <= count[k] < rows]
     items = [labels[k] for k in chosen]
@@ -336,25 +399,36 @@ def set_family(base: Base, held: "Sequence[Iterable[str]] | Held", keep: Callabl
         group = peers[block(item)]
         if len(group) > 1:
             contrast[k, group] -= 1.0 / len(group)
-    holders = base.summed(lambda lo, hi, st: H_of(lo, hi).sum(axis=0))
+    n, n_agents = len(items), max(len(base.agents.labels), 1)
 
+    def tallies(lo, hi, st):
+        """Per item: holders, their wins, the games held in, holders by agent; all wins."""
+        H, y = H_of(lo, hi), base.y_of(lo, hi)
+        by_agent = np.zeros((hi - lo, n_agents))
+        by_agent[np.arange(hi - lo), base.agents.codes[lo:hi]] = 1.0
+        return np.concatenate([H.sum(axis=0), H.T @ y, (np.add.reduceat(H, st) > 0).sum(
+            axis=0), (H.T @ by_agent).ravel(), [y.sum()]])
+
+    total = base.summed(tallies)
+    holders, wins, n_games = total[:n], total[n:2 * n], total[2 * n:3 * n]
+    by_agent, all_wins = total[3 * n:-1].reshape(n, n_agents), float(total[-1])
+    per_agent = base.agents.counts() if base.agents.distinct() > 1 else None
     values, J = item_gaps(base, H_of, contrast, holders, gamma)
     out = {}
     for k, item in enumerate(items):
-        mine = held.column(chosen[k])
-        rate, effect = float(values[k]), float(values[len(items) + k])
-        se_eff, beta = _se(J[len(items) + k], cov), float(contrast[k] @ gamma)
-        entry = _entry(int(mine.sum()), len(np.unique(base.game_of[mine])),
-                       float(base.y[mine].sum()), rate, se_eff, rate - effect, beta,
-                       _se(contrast[k], cov))
+        rate, effect = float(values[k]), float(values[n + k])
+        se_eff, beta = _se(J[n + k], cov), float(contrast[k] @ gamma)
+        entry = _entry(int(holders[k]), int(n_games[k]), float(wins[k]), rate, se_eff,
+                       rate - effect, beta, _se(contrast[k], cov))
         entry["ci95"] = [max(0.0, rate - Z95 * _se(J[k], cov)),
                          min(1.0, rate + Z95 * _se(J[k], cov))]
         entry["rate_without"] = rate - effect
-        entry["raw_rate_without"] = float(base.y[~mine].mean())
+        entry["raw_rate_without"] = (all_wins - float(wins[k])) / (rows - holders[k])
         entry["against"] = "peers" if len(peers[block(item)]) > 1 else "none"
         del entry["fair"]
-        _confounding(Coded(mine.astype(np.int64), ["0", "1"]), {"agent": base.agents},
-                     {"1": entry})
+        if per_agent is not None:
+            _aliased(entry, {base.agents.labels[a]: int(m) for a, m in
+                             enumerate(by_agent[k].tolist()) if m}, per_agent, "agent")
         out[item] = entry
     return _holm(out)
 
@@ -417,7 +491,7 @@ def adjusted_of(base: Base) -> dict[str, Any]:
     if not len(base.pairs):
         return {}
     tests: dict[str, dict] = {}
-    out: dict[str, Any] = {"model": {**MODEL, "rows": len(base.y), "games": base.games,
+    out: dict[str, Any] = {"model": {**MODEL, "rows": base.rows, "games": base.games,
                                      "tests": tests},
                            "agent": family_effects(base, "agent", base.agent,
                                                    {"seat": base.seat}, tests),

@@ -108,11 +108,34 @@ def _flags(bits: np.ndarray) -> np.ndarray:
     return np.unpackbits(raw, axis=1, bitorder="little").astype(bool)
 
 
+PIECE_ROWS = 1 << 18  # rows a numpy pass over all rows takes at a time (bounded temporaries)
+
+
+def code_dtype(labels: int) -> np.dtype:
+    """The smallest unsigned integer type of codes 0..labels-1 (a byte a row for up to 256)."""
+    return np.dtype(np.uint8 if labels <= 1 << 8 else np.uint16 if labels <= 1 << 16
+                    else np.uint32)
+
+
+def bincount(codes: np.ndarray, size: int, weights: np.ndarray | None = None) -> np.ndarray:
+    """np.bincount(codes, weights, minlength=size) a piece of rows at a time (bincount makes
+    an 8-byte copy of its input: a million games' rows would be 24 MB at once)."""
+    out = np.zeros(size, dtype=np.int64 if weights is None else float)
+    for lo in range(0, len(codes), PIECE_ROWS):
+        piece = slice(lo, lo + PIECE_ROWS)
+        out += np.bincount(codes[piece], None if weights is None else weights[piece],
+                           minlength=size)[:size]
+    return out
+
+
 class Coded:
-    """One value a row as codes into labels (a factor's rows without a string a row)."""
+    """One value a row as codes into labels (a factor's rows without a string a row): an
+    integer array keeps its type (a byte a row from `combine`), anything else is int32."""
 
     def __init__(self, codes, labels: Sequence[str]):
-        self.codes = np.asarray(codes, dtype=np.int32)  # 4 bytes a row
+        if not (isinstance(codes, np.ndarray) and codes.dtype.kind in "iu"):
+            codes = np.asarray(codes, dtype=np.int32)
+        self.codes = codes
         self.labels = list(labels)
 
     @classmethod
@@ -130,26 +153,39 @@ class Coded:
     def __iter__(self):
         return (self.labels[c] for c in self.codes.tolist())
 
+    def _counts(self) -> np.ndarray:
+        return bincount(self.codes, max(len(self.labels), 1))
+
     def distinct(self) -> int:
-        return len(np.unique(self.codes))
+        return int(np.count_nonzero(self._counts()))
 
     def counts(self) -> Counter:
-        used, n = np.unique(self.codes, return_counts=True)
-        return Counter({self.labels[u]: int(k) for u, k in zip(used.tolist(), n.tolist())})
+        n = self._counts()
+        return Counter({self.labels[u]: int(n[u]) for u in np.flatnonzero(n).tolist()})
 
     def pairs(self, other: "Coded") -> Counter:
         """{(my label, other's label): rows}."""
         width = max(len(other.labels), 1)
-        used, n = np.unique(self.codes.astype(np.int64) * width + other.codes,
-                            return_counts=True)
-        return Counter({(self.labels[u // width], other.labels[u % width]): int(k)
-                        for u, k in zip(used.tolist(), n.tolist())})
+        size = max(len(self.labels), 1) * width
+        n = np.zeros(size, dtype=np.int64)
+        for lo in range(0, len(self.codes), PIECE_ROWS):
+            piece = slice(lo, lo + PIECE_ROWS)
+            n += np.bincount(self.codes[piece].astype(np.int64) * width + other.codes[piece],
+                             minlength=size)
+        return Counter({(self.labels[u // width], other.labels[u % width]): int(n[u])
+                        for u in np.flatnonzero(n).tolist()})
 
 
 class Held:
-    """The items each row held (e.g. cards used) as bit sets over sorted labels."""
+    """The items each row held (e.g. cards used) as bit sets over sorted labels: rows ×
+    ceil(labels / 8) bytes, item k bit k % 8 of byte k // 8 (`bits` given as uint64 words,
+    item k bit k % 64 of word k // 64, is taken to that)."""
 
     def __init__(self, labels: list[str], bits: np.ndarray):
+        width = max(1, -(-len(labels) // 8))
+        if bits.dtype != np.uint8:
+            bits = np.ascontiguousarray(bits.astype("<u8", copy=False)).view(np.uint8)
+            bits = np.ascontiguousarray(bits[:, :width])
         self.labels, self.bits = labels, bits
 
     @classmethod
@@ -161,18 +197,22 @@ class Held:
 
     def column(self, k: int, lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Whether each row (of lo..hi) held item k."""
-        return ((self.bits[lo:hi, k >> 6] >> np.uint64(k & 63)) & np.uint64(1)).astype(bool)
+        return ((self.bits[lo:hi, k >> 3] >> np.uint8(k & 7)) & np.uint8(1)).astype(bool)
+
+    def flags(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
+        """Rows lo..hi × labels, 0/1 (uint8)."""
+        return np.unpackbits(self.bits[lo:hi], axis=1, count=len(self.labels),
+                             bitorder="little")
 
     def counts(self) -> np.ndarray:
-        return np.array([int(self.column(k).sum()) for k in range(len(self.labels))])
+        total = np.zeros(len(self.labels), dtype=np.int64)
+        for lo in range(0, len(self.bits), PIECE_ROWS):
+            total += self.flags(lo, lo + PIECE_ROWS).sum(axis=0, dtype=np.int64)
+        return total
 
     def dense(self, which: Sequence[int], lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Rows lo..hi × items `which`, 0/1 floats."""
-        rows = len(self.bits[lo:hi])
-        out = np.zeros((rows, len(which)))
-        for j, k in enumerate(which):
-            out[:, j] = self.column(k, lo, hi)
-        return out
+        return self.flags(lo, hi)[:, list(which)].astype(float)
 
 
 class Design:
@@ -188,7 +228,7 @@ class Design:
 
     def held(self, family: str) -> Held:
         """The items of `family` (none held when the game gives none)."""
-        return self.items.get(family) or Held([], np.zeros((len(self.won), 1), np.uint64))
+        return self.items.get(family) or Held([], np.zeros((len(self.won), 1), np.uint8))
 
 
 def concat(chunks: Sequence[Rows]) -> Rows:
@@ -233,37 +273,92 @@ def concat(chunks: Sequence[Rows]) -> Rows:
     return out
 
 
-def combine(chunks: Sequence[Rows]) -> Design:
-    """The batches' rows as one design, games in index order, each vocabulary sorted."""
-    chunks = sorted((c.seal() for c in chunks if len(c.index)), key=lambda c: int(c.index[0]))
+def combine(chunks: Sequence[Rows], consume: bool = False) -> Design:
+    """The batches' rows as one design, games in index order, the agents' and groups'
+    vocabularies joined in the order of the batches' first games (as `concat` joins them),
+    the items' sorted. Each array is built in place from the batches (no joined copy of
+    the rows); with `consume`, each batch is emptied as its arrays are copied, so that a
+    long run's rows are not held twice."""
+    chunks = sorted((c.seal() for c in chunks if len(c.seal().index)),
+                    key=lambda c: int(c.index[0]))
     if not chunks:
         return Design(0, np.zeros(0, np.uint8), np.zeros(0, np.uint8), np.zeros(0, np.uint8),
                       Coded([], []), {}, {})
-    whole = concat(chunks)
-    order = np.argsort(whole.index, kind="stable")
+    index = np.concatenate([c.index for c in chunks])
+    order = np.argsort(index, kind="stable")
+    players = np.concatenate([c.players for c in chunks])
+    games, sizes = len(index), [len(c.won) for c in chunks]
+    del index
     if np.array_equal(order, np.arange(len(order))):  # the batches came in order
-        order = rows = slice(None)
+        order = rows = None
     else:
-        players = whole.players.astype(np.int64)
-        starts = np.concatenate([[0], np.cumsum(players)[:-1]])
-        rows = _rows_in_order(starts, players, order)
+        wide = players.astype(np.int64)
+        rows = _rows_in_order(np.concatenate([[0], np.cumsum(wide)[:-1]]), wide, order)
+        del wide
+    total = sum(sizes)
 
-    def labels(family: str, codes: np.ndarray) -> Coded:
-        """Each row's code (in game order) and the family's labels."""
-        return Coded(codes[rows], whole.vocab.get(family, []))
+    def vocabulary(family: str) -> list[str]:
+        words: dict[str, int] = {}
+        for c in chunks:
+            for w in c.vocab.get(family, []):
+                words.setdefault(w, len(words))
+        return list(words)
 
-    groups = {f: labels(f, c) for f, c in whole.groups.items()}
+    def column(take, dtype, family: str | None = None, labels: list[str] | None = None
+               ) -> np.ndarray:
+        """One per-row array of take(batch) of each batch (codes of `family` recoded into
+        `labels`), in game order."""
+        at = {w: i for i, w in enumerate(labels)} if labels is not None else None
+        out, start = np.empty(total, dtype=dtype), 0
+        for c in chunks:
+            values = take(c)
+            if at is not None:
+                values = np.array([at[w] for w in c.vocab.get(family, [])] or [0],
+                                  dtype=dtype)[values]
+            out[start:start + len(values)] = values
+            start += len(values)
+        return out if rows is None else out[rows]
+
+    won = column(lambda c: c.won, np.uint8)
+    position = column(lambda c: c.position, np.uint8)
+    words = vocabulary("agent")
+    agents = Coded(column(lambda c: c.agent, code_dtype(len(words)), "agent", words), words)
+    groups = {}
+    for family in chunks[0].groups:
+        words = vocabulary(family)
+        groups[family] = Coded(column(lambda c, f=family: c.groups[f], code_dtype(len(words)),
+                                      family, words), words)
+        if consume:
+            for c in chunks:
+                c.groups[family] = None
     items = {}
-    for family, bits in whole.items.items():
-        words = whole.vocab.get("item:" + family, [])
-        order_words = sorted(range(len(words)), key=lambda i: words[i])
-        ordered = np.zeros_like(bits)
-        for new, old in enumerate(order_words):
-            bit = (bits[:, old >> 6] >> np.uint64(old & 63)) & np.uint64(1)
-            ordered[:, new >> 6] |= bit << np.uint64(new & 63)
-        items[family] = Held([words[i] for i in order_words], ordered[rows])
-    return Design(len(whole.index), whole.players[order], whole.won[rows],
-                  whole.position[rows], labels("agent", whole.agent), groups, items)
+    for family in chunks[0].items:
+        words = sorted(vocabulary("item:" + family))
+        at = {w: i for i, w in enumerate(words)}
+        width = max(1, -(-len(words) // 8))
+        bits, start = np.zeros((total, width), dtype=np.uint8), 0
+        for c in chunks:
+            local = c.items[family]
+            mine = c.vocab.get("item:" + family, [])
+            to = [at[w] for w in mine]
+            for lo in range(0, len(local), PIECE_ROWS):
+                piece = _flags(local[lo:lo + PIECE_ROWS])[:, :len(mine)]
+                flags = np.zeros((len(piece), width * 8), dtype=bool)
+                flags[:, to] = piece
+                bits[start + lo:start + lo + len(piece)] = np.packbits(
+                    flags, axis=1, bitorder="little")
+            start += len(local)
+            if consume:
+                c.items[family] = None
+        items[family] = Held(words, bits if rows is None else bits[rows])
+        del bits
+    design = Design(games, players if order is None else players[order], won, position,
+                    agents, groups, items)
+    if consume:
+        for c in chunks:
+            empty = Rows().seal()
+            c.__dict__.update(empty.__dict__)
+    return design
 
 
 def _rows_in_order(starts: np.ndarray, players: np.ndarray, order: np.ndarray) -> np.ndarray:

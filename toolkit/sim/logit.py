@@ -114,7 +114,8 @@ def factor_codes(name: str, codes: np.ndarray, labels: Sequence[Hashable],
     used = np.unique(codes)
     levels = sorted((labels[i] for i in used), key=lambda v: (str(block(v)), str(v)))
     index = {v: i for i, v in enumerate(levels)}
-    remap = np.zeros(max(len(labels), 1), dtype=np.int32)  # 4 bytes a row
+    remap = np.zeros(max(len(labels), 1),  # a byte a row for up to 256 levels
+                     dtype=np.uint8 if len(levels) <= 256 else np.int32)
     for i in used:
         remap[i] = index[labels[i]]
     return _coded(name, levels, remap[codes], block)
@@ -199,7 +200,9 @@ def game_shares(eta, starts):
 
 def _clogit_parts(X, y, starts, beta, penalty):
     p = game_shares(X @ beta, starts)
-    m = np.add.reduceat(X * p[:, None], starts)   # Σ_g p_i x_i per game
-    hessian = (X.T * p) @ X - m.T @ m + np.diag(penalty)
+    Xp = X * p[:, None]                          # one rows × columns temporary
+    m = np.add.reduceat(Xp, starts)              # Σ_g p_i x_i per game
+    hessian = Xp.T @ X - m.T @ m + np.diag(penalty)
+    del Xp
     grad = X.T @ (y - p) - penalty * beta
     return hessian, grad
