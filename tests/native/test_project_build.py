@@ -99,7 +99,8 @@ def test_the_build_is_loaded_from_the_cache_once_per_package(game, tmp_path, env
     assert len(builds(tmp_path)) == 1  # the same bytes: one build for both copies
     # two packages, two modules: each bound to its own package, though one build
     assert one is not other and other.__name__ == type(second).__module__ + ".tricks"
-    assert not any(name.startswith(project_build.COMPILED_PACKAGE + ".") for name in sys.modules)
+    shared = project_build.COMPILED_PACKAGE + "."
+    assert not any(name.startswith(shared) for name in sys.modules)
 
 
 def test_an_edit_after_the_build_plays_the_new_rule(game, tmp_path, env):
@@ -154,7 +155,8 @@ def test_a_cython_error_is_one_note_remembered_for_those_bytes(game, tmp_path, e
         encoding="utf-8")  # the .pxd no longer matches the .py: Cython refuses it
     trust(game)
     played, err = simulate(game, tmp_path / "first", env, "--workers", "1")
-    assert len(notes(err)) == 1 and "(Cython: rules/tricks.py:29:0: wrong number of arguments)" in notes(err)[0], err
+    assert len(notes(err)) == 1, err
+    assert "(Cython: rules/tricks.py:29:0: wrong number of arguments)" in notes(err)[0]
     assert len(list((tmp_path / "cache" / "rules").glob("*.failed"))) == 1
     again, err = simulate(game, tmp_path / "again", env, "--workers", "1")
     assert again == played and len(notes(err)) == 1  # said again, not compiled again
@@ -223,7 +225,8 @@ def test_a_build_others_may_write_is_never_loaded(tmp_path, env, monkeypatch):
     built = project_build.build("fast.py", TYPED, None, "rules/fast.py")
     built.parent.chmod(0o777)  # anyone could have put their own file there
     assert project_build.build("fast.py", TYPED, None, "rules/fast.py") is None
-    assert len(project_build.notes) == 1 and "is not this user's alone" in project_build.notes[0]
+    assert len(project_build.notes) == 1
+    assert "is not this user's alone" in project_build.notes[0]
 
 
 def test_a_damaged_build_is_one_note_and_the_source_plays(game, tmp_path, env, monkeypatch):

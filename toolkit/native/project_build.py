@@ -1,4 +1,4 @@
-"""Compile a trusted project's typed rules modules into a per-user cache, never into the project.
+"""Compile a trusted project's typed rules modules into a per-user cache, never the project.
 
 A module of a project's rules package whose first line is `# toolkit: compile` (builds.PURE),
 optionally typed by an augmenting `.pxd` beside it, is built with Cython and the C compiler
