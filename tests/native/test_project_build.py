@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -243,3 +244,16 @@ def test_a_damaged_build_is_one_note_and_the_source_plays(game, tmp_path, env, m
     assert found.legal_actions(module.clone({"hands": [["a"]], "trick": [], "played": [],
                                              "history": [], "scores": [0], "tricks": [0],
                                              "void": [[]], "turn": 0, "cards": {}})) == ["a"]
+
+
+def test_the_docs_excerpts_are_the_fixture():
+    """docs/new-game.md's "Your own rules package" shows lines of the fixture's rules."""
+    doc = (FIXTURE.parents[2] / "docs" / "new-game.md").read_text(encoding="utf-8")
+    section = doc.split("### Your own rules package", 1)[1]
+    blocks = re.findall(r"```(?:python|cython)\n(.*?)\n```", section, re.S)
+    rules = "".join((FIXTURE / "rules" / name).read_text(encoding="utf-8")
+                    for name in ("__init__.py", "tricks.pxd"))
+    shown = [line.strip() for block in blocks for line in block.splitlines()
+             if line.strip() and not line.startswith("#")]
+    assert len(blocks) == 2 and len(shown) > 8
+    assert [line for line in shown if line not in rules] == []
