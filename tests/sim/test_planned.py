@@ -79,6 +79,10 @@ def test_batches_grow_to_the_target_and_shrink_at_the_tail():
     small = batch.Batches(1_000, 2, lambda n: n, grow=True)
     small.timed(50, 0.001)
     assert small.size == 125  # a small run keeps about four batches a worker
+    cluster = batch.Batches(10_000, 2, lambda n: n, grow=True)
+    cluster.spread(64)  # a Dask cluster of 64 worker threads: four batches each still
+    cluster.timed(50, 0.001)
+    assert cluster.next() == cluster.size == 40
 
 
 def test_a_batch_blob_is_one_write_and_a_resumed_batch_fills_its_gaps(tmp_path):

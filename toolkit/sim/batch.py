@@ -234,12 +234,16 @@ class Batches:
 
     def __init__(self, total: int, workers: int, take: Callable[[int], Any],
                  grow: bool = False):
-        self.left, self.take = total, take
-        self.workers, self.grow = max(1, workers), grow
-        self.size = batch_size(total, workers)
-        self.cap = max(1, math.ceil(total / (4 * self.workers)))
-        self.count = math.ceil(total / self.size) if total else 0  # at the first size
+        self.left, self.take, self.grow = total, take, grow
         self.games, self.seconds = 0, 0.0
+        self.spread(workers)
+
+    def spread(self, workers: int) -> None:
+        """Sizes for `workers` workers (a Dask cluster's, once known)."""
+        self.workers = max(1, workers)
+        self.size = batch_size(self.left, self.workers)
+        self.cap = max(1, math.ceil(self.left / (4 * self.workers)))
+        self.count = math.ceil(self.left / self.size) if self.left else 0  # at this size
 
     def next(self):
         """The next batch's work, or None once every game is handed out."""
@@ -461,10 +465,12 @@ def _run_dask(root, content_hash, batches: Batches, workers, scheduler, collect:
     through the process's shared client, a window of WINDOW a worker in flight; on an
     error the queued batches are cancelled. No worker for `wait_workers` seconds, or the
     scheduler lost: RunStopped (one line)."""
-    from toolkit.sim.dask_backend import gather_batches, shared_client
+    from toolkit.sim.dask_backend import gather_batches, shared_client, threads
 
     check_compiled(root, trust)
     client = shared_client(workers, scheduler)  # kept open: the next call reuses it
+    if scheduler and threads(client) > workers:  # a cluster: sizes for its workers
+        batches.spread(threads(client))
 
     def submit(work):
         return client.submit(task, root, content_hash, work, trust, pure=False)

@@ -122,6 +122,15 @@ def close_all() -> None:
     atexit.unregister(close_all)
 
 
+def threads(client) -> int:
+    """The worker threads of the client's cluster now (0 when it has no worker)."""
+    try:
+        known = client.scheduler_info().get("workers") or {}
+    except Exception:  # noqa: BLE001 - the scheduler went away: the run loop says so
+        return 0
+    return sum(int(w.get("nthreads", 1) or 1) for w in known.values())
+
+
 POLL_SECONDS = 0.05  # how often the parent looks for finished batches
 
 
