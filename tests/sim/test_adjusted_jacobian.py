@@ -104,3 +104,14 @@ def test_level_shares_jacobian_matches_central_differences(monkeypatch, chunk):
             assert got["games"][j] == len(np.unique(np.repeat(
                 np.arange(design.games), design.players)[mine]))
             assert got["wins"][j] == pytest.approx(base.y[mine].sum(), rel=1e-12)
+
+
+@pytest.mark.parametrize("sizes", [[2, 4, 3, 3, 2, 4, 4], [3] * 6, [5]])
+@pytest.mark.parametrize("width", [3, 40])
+def test_game_sums_are_reduceat_by_game(sizes, width):
+    from toolkit.sim.logit import game_sums
+
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int32)
+    A = np.random.default_rng(width).normal(size=(sum(sizes), width))
+    assert np.allclose(game_sums(A, starts), np.add.reduceat(A, starts), rtol=1e-15, atol=1e-15)
+    assert game_sums(A[:0], starts[:0]).shape == (0, width)

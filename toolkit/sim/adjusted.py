@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from toolkit.sim.logit import (RIDGE, Z95, Factor, Fit, factor_codes, fit_clogit,
-                               fit_clogit_parts, game_shares, wald_p)
+                               fit_clogit_parts, game_shares, game_sums, wald_p)
 from toolkit.sim.design import Coded, Design, Held, bincount, code_dtype, design_of
 from toolkit.sim.stats import Record
 from toolkit.sim.stats_math import chi_square_p
@@ -218,8 +218,8 @@ def level_shares(base: Base, target: Factor, X: Callable, cols: slice, theta: np
             return np.concatenate([*counts, seen.sum(axis=0)])
         P = np.zeros((hi - lo, levels))
         P[np.arange(hi - lo), level] = p
-        Eg = np.add.reduceat(Z * p[:, None], st)
-        J = P.T @ Z - np.add.reduceat(P, st).T @ Eg
+        Eg = game_sums(Z * p[:, None], st)
+        J = P.T @ Z - game_sums(P, st).T @ Eg
         return np.concatenate([*counts, seen.sum(axis=0), J.ravel()])
 
     total = base.summed(part)
@@ -406,7 +406,7 @@ def set_family(base: Base, held: "Sequence[Iterable[str]] | Held", keep: Callabl
         H, y = H_of(lo, hi), base.y_of(lo, hi)
         by_agent = np.zeros((hi - lo, n_agents))
         by_agent[np.arange(hi - lo), base.agents.codes[lo:hi]] = 1.0
-        return np.concatenate([H.sum(axis=0), H.T @ y, (np.add.reduceat(H, st) > 0).sum(
+        return np.concatenate([H.sum(axis=0), H.T @ y, (game_sums(H, st) > 0).sum(
             axis=0), (H.T @ by_agent).ravel(), [y.sum()]])
 
     total = base.summed(tallies)
@@ -456,10 +456,10 @@ def item_gaps(base: Base, H_of: Callable, contrast: np.ndarray, holders: np.ndar
         if not jacobian:
             return sums
         P = H * p[:, None]
-        E = np.add.reduceat(P, st)
+        E = game_sums(P, st)
         Jw = P.T @ H - E.T @ E
         del P, E
-        Wg = np.add.reduceat(W, st)
+        Wg = game_sums(W, st)
         diag = sums[k:] - (Wg * Wg).sum(axis=0)
         q *= np.repeat(Wg, np.diff(np.append(st, len(H))), axis=0)  # V
         W -= q

@@ -198,10 +198,30 @@ def game_shares(eta, starts):
     return w / np.repeat(np.add.reduceat(w, starts), sizes)
 
 
+def game_sums(A, starts):
+    """np.add.reduceat(A, starts, axis=0) of a rows × columns array whose rows are grouped
+    by game: for 24 columns or more, the games of each player count summed as one (games ×
+    players × columns) block (×3 faster than reduceat's loop over the games at 66)."""
+    A = np.asarray(A)
+    starts = np.asarray(starts)
+    if not len(starts):
+        return np.zeros((0,) + A.shape[1:], dtype=A.dtype)
+    if A.ndim < 2 or A.shape[1] < 24:  # narrow: reduceat is as fast
+        return np.add.reduceat(A, starts, axis=0)
+    sizes = np.diff(np.append(starts, len(A)))
+    if sizes.min() == sizes.max():  # one player count: a view, no gather
+        return A.reshape((len(sizes), int(sizes[0])) + A.shape[1:]).sum(axis=1)
+    out = np.empty((len(sizes),) + A.shape[1:], dtype=A.dtype)
+    for players in np.unique(sizes).tolist():
+        games = np.flatnonzero(sizes == players)
+        out[games] = A[starts[games][:, None] + np.arange(players)].sum(axis=1)
+    return out
+
+
 def _clogit_parts(X, y, starts, beta, penalty):
     p = game_shares(X @ beta, starts)
     Xp = X * p[:, None]                          # one rows × columns temporary
-    m = np.add.reduceat(Xp, starts)              # Σ_g p_i x_i per game
+    m = game_sums(Xp, starts)                    # Σ_g p_i x_i per game
     hessian = Xp.T @ X - m.T @ m + np.diag(penalty)
     del Xp
     grad = X.T @ (y - p) - penalty * beta
