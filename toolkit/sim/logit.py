@@ -220,9 +220,9 @@ def game_sums(A, starts):
 
 def _clogit_parts(X, y, starts, beta, penalty):
     p = game_shares(X @ beta, starts)
-    Xp = X * p[:, None]                          # one rows × columns temporary
-    m = game_sums(Xp, starts)                    # Σ_g p_i x_i per game
-    hessian = Xp.T @ X - m.T @ m + np.diag(penalty)
-    del Xp
+    Xs = X * np.sqrt(p)[:, None]                 # X' diag(p) X as Xs' Xs: BLAS syrk
+    m = game_sums(Xs * np.sqrt(p)[:, None], starts)  # Σ_g p_i x_i per game
+    hessian = Xs.T @ Xs - m.T @ m + np.diag(penalty)
+    del Xs
     grad = X.T @ (y - p) - penalty * beta
     return hessian, grad
