@@ -33,14 +33,6 @@ def turn_position(record: Record, seat: int) -> int:
     return seat if first is None else (seat - first) % record["players"]
 
 
-def rates_by(tally: dict, record: Record, level: Callable[[int], Any]) -> None:
-    """Adds a record's player-games to `tally` ({level: Rates}) by `level(seat)`, one game
-    cell a level (so a level holding two players of a game is clustered by game)."""
-    players = record["players"]
-    add_levels(tally, players, [level(seat) for seat in range(players)],
-               scores(record, players))
-
-
 def scores(record: Record, players: int) -> list[float]:
     """Each seat's `score`."""
     winners = record["winner"]
@@ -57,30 +49,47 @@ def positions(record: Record, players: int):
 PLACES = tuple(str(p) for p in range(64))  # places in turn order as level names
 
 
-def add_levels(tally: dict, players: int, levels, results: list[float]) -> None:
-    """`rates_by` of each seat's level and score."""
+def add_levels(results: dict, cells: dict, family: Any, players: int, levels,
+               scored: list[float]) -> None:
+    """A game's player-games by each seat's level (str) of `family`, as flat counts (no
+    object a level: `rates_table` makes the `Rates` at the end): `results` (family, level,
+    players, score) and, one game cell a level (a level holding two players of a game is
+    clustered by game), `cells` (family, level, players in the level, wins, fair share)."""
     keys = [level if type(level) is str else str(level) for level in levels[:players]]
+    get, have = results.get, cells.get
+    fair = 1.0 / players
     if len(set(keys)) == players:  # a level a seat: one player-game each
-        for key, result in zip(keys, results):
-            rates = tally.get(key)
-            if rates is None:
-                rates = tally[key] = Rates()
-            rates.add_one(players, result)
+        for key, score in zip(keys, scored):
+            one = (family, key, players, score)
+            results[one] = get(one, 0) + 1
+            one = (family, key, 1, score, fair)
+            cells[one] = have(one, 0) + 1
         return
     seats: dict[str, list] = {}
-    for seat, key in enumerate(keys):
+    for key, score in zip(keys, scored):
+        one = (family, key, players, score)
+        results[one] = get(one, 0) + 1
         if key in seats:
-            seats[key].append(seat)
+            seats[key].append(score)
         else:
-            seats[key] = [seat]
-    for key, members in seats.items():
-        rates = tally.get(key)
-        if rates is None:
-            rates = tally[key] = Rates()
-        if len(members) == 1:
-            rates.add_one(players, results[members[0]])
-        else:
-            rates.add_game([(players, results[s]) for s in members])
+            seats[key] = [score]
+    for key, won in seats.items():
+        wins, share = 0.0, 0.0
+        for score in won:  # in seat order, as Rates.add_game adds them
+            wins += score
+            share += fair
+        one = (family, key, len(won), wins, share)
+        cells[one] = have(one, 0) + 1
+
+
+def rates_table(results: Mapping, cells: Mapping | None = None) -> dict[Any, dict[str, Rates]]:
+    """{family: {level: Rates}} of `add_levels`' flat counts."""
+    out: dict = {}
+    for (family, level, players, score), n in results.items():
+        slot(slot(out, family, dict), level, Rates).results[players, score] = n
+    for (family, level, count, wins, fair), n in (cells or {}).items():
+        slot(slot(out, family, dict), level, Rates).cells[count, wins, fair] = n
+    return out
 
 
 def entries(tally: Mapping[str, Rates]) -> dict[str, dict[str, Any]]:
@@ -94,27 +103,29 @@ class WinRate:
         self.groups = groups
 
     def empty(self) -> dict:
-        return {"by_seat": {}, "by_agent": {}, "groups": {}}
+        return {"results": {}, "cells": {}}  # add_levels' counts: family "by_seat"...
 
     def add(self, tally, index, record) -> None:
         players = record["players"]
-        results = scores(record, players)
+        scored = scores(record, players)
+        results, cells = tally["results"], tally["cells"]
         places = positions(record, players)
-        add_levels(tally["by_seat"], players,
-                   [PLACES[p] for p in places] if players <= len(PLACES) else places, results)
-        add_levels(tally["by_agent"], players, record["agents"], results)
+        add_levels(results, cells, "by_seat", players,
+                   [PLACES[p] for p in places] if players <= len(PLACES) else places, scored)
+        add_levels(results, cells, "by_agent", players, record["agents"], scored)
         if self.groups is not None:
             families = self.groups(record)
             if "first" not in tally or index < tally["first"].index:
                 tally["first"] = First(index, list(families))
-            groups = tally["groups"]
             for family, values in families.items():
-                add_levels(slot(groups, family, dict), players, values, results)
+                add_levels(results, cells, ("group", family), players, values, scored)
 
     def finish(self, tally) -> dict:
-        out = {"by_seat": entries(tally["by_seat"]), "by_agent": entries(tally["by_agent"])}
+        table = rates_table(tally["results"], tally["cells"])
+        out = {"by_seat": entries(table.get("by_seat", {})),
+               "by_agent": entries(table.get("by_agent", {}))}
         for family in (tally["first"].value if "first" in tally else []):
-            out[f"by_{family}"] = entries(tally["groups"].get(family, {}))
+            out[f"by_{family}"] = entries(table.get(("group", family), {}))
         return out
 
 

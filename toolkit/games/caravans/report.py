@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from toolkit.games.caravans.engine.actions import ActionKind
-from toolkit.sim.reporters import Record, score
+from toolkit.sim.reporters import Record, entries, rates_table, score
 from toolkit.sim.stats_math import largest_remainder
 from toolkit.sim.tally import Rates, Sum, add_counts, slot
 
@@ -95,11 +95,12 @@ class Tally:
         return {"card": [list(used) for used in record["cards_used"]]}
 
     def empty(self) -> dict:
-        return {"games": 0, "played": {}, "glory": {}, "winners_glory": {},
-                "player_games": 0, "uses": {}, "card_games": {}, "card_rates": {},
-                "drawn": {}, "event_rates": {}, "event_rounds": {}, "drawer": Rates(),
-                "rounds": Sum(), "deaths": {}, "deaths_by": {"hero": {}, "agent": {}},
-                "bounty": {}, "bounty_by": {},
+        return {"games": 0, "glory": {}, "winners_glory": {},
+                "player_games": 0, "uses": {}, "card_games": {},
+                "rates": {},  # ("hero" / "card" / "event", id, players, score) -> n
+                "drawn": {}, "event_rounds": {}, "drawer": Rates(), "rounds": Sum(),
+                "deaths": {}, "bounty": {},
+                "whole": {}, "seats": {},  # ("deaths"/"bounty", "hero"/"agent", id) -> sum, n
                 "gold": {}, "gold_rounds": {},  # agent -> {round: gold}; (agent, rounds) -> seats
                 "agents": set(), "used": set(), "counted": 0, "taken": set()}
 
@@ -111,10 +112,10 @@ class Tally:
         tally["games"] += 1
         tally["player_games"] += players
         history = record.get("hero_history") or [[h] for h in heroes]
-        played, card_rates, uses = tally["played"], tally["card_rates"], tally["uses"]
+        rates, uses, whole, seats = tally["rates"], tally["uses"], tally["whole"], tally["seats"]
         glory, winners_glory, used = tally["glory"], tally["winners_glory"], tally["used"]
-        deaths, bounty, by = tally["deaths"], tally["bounty"], tally["deaths_by"]
-        gold, reach, bounty_by = tally["gold"], tally["gold_rounds"], tally["bounty_by"]
+        deaths, bounty = tally["deaths"], tally["bounty"]
+        gold, reach = tally["gold"], tally["gold_rounds"]
         in_game: set = set()
         tally["agents"].update(agents[:players])
         for seat in range(players):
@@ -122,7 +123,8 @@ class Tally:
             result = share if won else 0.0
             agent = agents[seat]
             for hero in dict.fromkeys(history[seat]):
-                slot(played, str(hero), Rates).add(players, result)
+                key = ("hero", str(hero), players, result)
+                rates[key] = rates.get(key, 0) + 1
             sources = record["glory_by_source"][seat]
             add_counts(glory, sources)
             if won:
@@ -134,13 +136,16 @@ class Tally:
                     continue
                 uses[card] = uses.get(card, 0) + n
                 in_game.add(card)
-                slot(card_rates, card, Rates).add(players, result)
+                key = ("card", card, players, result)
+                rates[key] = rates.get(key, 0) + 1
             died, wanted = record["deaths"][seat], record["bounty"][seat]
             deaths[died] = deaths.get(died, 0) + 1
-            slot(by["hero"], str(heroes[seat]), Sum).add(died)
-            slot(by["agent"], str(agent), Sum).add(died)
             bounty[wanted] = bounty.get(wanted, 0) + 1
-            slot(bounty_by, str(agent), Sum).add(wanted)
+            for key, value in ((("deaths", "hero", str(heroes[seat])), died),
+                               (("deaths", "agent", str(agent)), died),
+                               (("bounty", "agent", str(agent)), wanted)):
+                whole[key] = whole.get(key, 0) + value  # whole numbers: exact in any order
+                seats[key] = seats.get(key, 0) + 1
             curve = record["gold_by_round"][seat]
             mine = gold.get(agent)
             if mine is None:
@@ -160,9 +165,10 @@ class Tally:
         counts = tally["drawn"]
         for event in drawn:
             counts[event] = counts.get(event, 0) + 1
-        event_rates, event_rounds = tally["event_rates"], tally["event_rounds"]
+        event_rounds = tally["event_rounds"]
         for event in dict.fromkeys(drawn):
-            slot(event_rates, event, Rates).add(*drawer)
+            key = ("event", event, *drawer)
+            rates[key] = rates.get(key, 0) + 1
             event_rounds[event] = event_rounds.get(event, 0) + rounds  # whole rounds
         if "action_kinds" in record:
             tally["counted"] += 1
@@ -176,7 +182,7 @@ class Tally:
         cards = set_family(base, base.design.held("card"), _used(kinds),
                            block=lambda card: kind_of(card) or "card") if tally["games"] else {}
         return {"end_reason_words": END_WORDS,
-                "hero_played": {k: tally["played"][k].entry() for k in sorted(tally["played"])},
+                "hero_played": entries(_rates(tally, "hero")),
                 "glory_by_source": _glory(tally), "deaths": _deaths(tally),
                 "bounty": _bounty(tally), "gold_by_round": _gold(tally),
                 "cards": {**_cards(tally, kinds), **_events(tally)},
@@ -223,9 +229,9 @@ def _glory(tally) -> dict[str, Any]:
 def _cards(tally, kinds) -> dict[str, Any]:
     """Per card: uses, games and players using it, and the win rate of those players.
     With `kinds` (card id -> kind), only equipment, weapon and glory cards."""
-    uses, out = tally["uses"], {}
+    uses, out, rates = tally["uses"], {}, _rates(tally, "card")
     for card in sorted(uses, key=lambda c: (-uses[c], c)):
-        entry = tally["card_rates"][card].entry()
+        entry = rates[card].entry()
         out[card] = {"kind": (kinds or {}).get(card), "uses": uses[card],
                      "games": tally["card_games"][card], "players": entry.pop("games"),
                      **entry}
@@ -237,9 +243,9 @@ def _events(tally) -> dict[str, Any]:
     player's (the drawer's) win rate in those games beside their rate over all games, and
     the mean game length in those games beside the mean over all games."""
     drawn, overall = tally["drawn"], tally["drawer"].entry()
-    out = {}
+    out, rates = {}, _rates(tally, "event")
     for event in sorted(drawn, key=lambda e: (-drawn[e], e)):
-        entry = tally["event_rates"][event].entry()
+        entry = rates[event].entry()
         out[event] = {"kind": "event", "drawn": drawn[event], "games": entry["games"],
                       "drawer_wins": entry["wins"], "drawer_rate": entry["rate"],
                       "drawer_ci95": entry["ci95"], "drawer_rate_all": overall["rate"],
@@ -259,23 +265,32 @@ def _spread(counts: Counter) -> tuple[int, float, float, int]:
     return total, mean.mean(), nonzero / n if n else 0.0, max(counts, default=0)
 
 
-def _means(sums: Mapping[str, Sum]) -> dict[str, float]:
-    return {k: sums[k].mean() for k in sorted(sums)}
+def _means(tally, what: str, by: str) -> dict[str, float]:
+    """Mean of `what` per player-game by hero or agent (whole numbers: sum / seats)."""
+    seats = tally["seats"]
+    sums = {key[2]: total / seats[key] for key, total in tally["whole"].items()
+            if key[0] == what and key[1] == by}
+    return {k: sums[k] for k in sorted(sums)}
+
+
+def _rates(tally, family: str) -> dict[str, Rates]:
+    """{id: Rates} of the heroes, cards or events (from the tally's flat counts)."""
+    return rates_table(tally["rates"]).get(family, {})
 
 
 def _deaths(tally) -> dict[str, Any]:
     """Hero deaths per player-game, overall, by starting hero and by agent."""
     total, mean, dying, most = _spread(tally["deaths"])
     return {"total": total, "mean": mean, "share_dying": dying, "max": most,
-            "by_hero": _means(tally["deaths_by"]["hero"]),
-            "by_agent": _means(tally["deaths_by"]["agent"])}
+            "by_hero": _means(tally, "deaths", "hero"),
+            "by_agent": _means(tally, "deaths", "agent")}
 
 
 def _bounty(tally) -> dict[str, Any]:
     """Bounty markers held at the end, per player-game, overall and by agent."""
     _, mean, wanted, most = _spread(tally["bounty"])
     return {"mean": mean, "share_wanted": wanted, "max": most,
-            "by_agent": _means(tally["bounty_by"])}
+            "by_agent": _means(tally, "bounty", "agent")}
 
 
 def _curve(by_round: Mapping[int, Sum]) -> list[dict[str, Any]]:
