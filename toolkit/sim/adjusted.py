@@ -117,7 +117,7 @@ class Base:
         def X(lo: int, hi: int) -> np.ndarray:
             out = np.empty((hi - lo, width))  # filled in place: no list of parts to join
             for f, cols in zip(factors, slices):
-                np.take(f.contrast, f.rows[lo:hi], axis=0, out=out[:, cols])
+                out[:, cols] = np.take(f.contrast, f.rows[lo:hi], axis=0)
             if extra is not None:
                 out[:, start:] = extra(lo, hi).reshape(hi - lo, -1)
             return out
