@@ -17,7 +17,8 @@ game tally and runs `finish_report` on it. Each count is measured twice:
 Usage: .venv/bin/python bench/report_fits.py [--games 10000,100000,1000000]
        [--tally FILE] [--only rss|trace]
 `--tally FILE` keeps the played 10,000-game tally in FILE and reuses it when it exists
-(the games are played once). Say the machine's load with the figures (the first line).
+(the games are played once; a tally kept before the tallies' format changed will not
+load: delete FILE). Say the machine's load with the figures (the first line).
 """
 
 from __future__ import annotations
