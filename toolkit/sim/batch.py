@@ -235,8 +235,9 @@ class Batches:
     def __init__(self, total: int, workers: int, take: Callable[[int], Any],
                  grow: bool = False):
         self.left, self.take, self.grow = total, take, grow
-        self.games, self.seconds = 0, 0.0
+        self.per_game = 0.0  # seconds a game, a moving average of the batches back
         self.spread(workers)
+        self.warming = self.workers  # the first batch back from each worker: its start-up
 
     def spread(self, workers: int) -> None:
         """Sizes for `workers` workers (a Dask cluster's, once known)."""
@@ -257,12 +258,18 @@ class Batches:
         return self.take(n)
 
     def timed(self, games: int, seconds: float) -> None:
-        """A batch of `games` games came back after `seconds` of the worker's time."""
+        """A batch of `games` games came back after `seconds` of the worker's time. The
+        average halves the weight of the older batches at each new one: a worker's first
+        batch (its start-up, ~0.5 s) would soon be forgotten, and the first `workers` batches
+        back (mostly such first ones) are not counted."""
         if not self.grow or games <= 0 or seconds <= 0:
             return
-        self.games += games
-        self.seconds += seconds
-        fits = int(TARGET_SECONDS * self.games / self.seconds)
+        if self.warming:
+            self.warming -= 1
+            return
+        rate = seconds / games
+        self.per_game = (self.per_game + rate) / 2 if self.per_game else rate
+        fits = int(TARGET_SECONDS / self.per_game)
         self.size = max(1, min(self.cap, MAX_GROWN, fits))
 
 
