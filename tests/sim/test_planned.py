@@ -137,3 +137,33 @@ def test_a_resumed_run_with_scattered_saved_games_matches_a_whole_run(engine_rea
     _run(engine_ready, cut, workers=2, resume=True)
     for name in FILES:
         assert (cut / name).read_bytes() == (whole / name).read_bytes(), name
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_two_workers_keeps_the_finished_games(engine_ready, tmp_path):
+    """With a window of batches in flight: the running ones finish, the rest are dropped,
+    exit 130, and games.jsonl is whole lines of the finished games."""
+    import json
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "sim"
+    run = subprocess.Popen([sys.executable, "-m", "toolkit", "simulate", str(engine_ready),
+                            "-n", "200000", "-q", "--workers", "2", "--out", str(out)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    partial = out / PARTIAL
+    end = time.monotonic() + 240
+    while run.poll() is None and time.monotonic() < end and (
+            not partial.exists() or partial.read_bytes().count(b"\n") < 500):
+        time.sleep(0.2)
+    assert run.poll() is None, run.stderr.read()
+    run.send_signal(signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=240)
+    assert run.returncode == 130, stderr
+    assert "interrupted" in stdout + stderr
+    lines = (out / "games.jsonl").read_text().splitlines()
+    report = json.loads((out / "report.json").read_text())
+    assert report["complete"] is False and 500 <= len(lines) == report["games"] < 200_000
+    assert all(json.loads(text)["seed"] for text in lines)
