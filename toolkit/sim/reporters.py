@@ -14,7 +14,7 @@ from itertools import permutations
 from typing import Any, Callable, Mapping
 
 from toolkit.sim.stats_math import chi_square_uniform, largest_remainder, wilson
-from toolkit.sim.tally import First, Packed, Rates, Sum, merge, slot
+from toolkit.sim.tally import First, Packed, Rates, Sum, exact, merge, slot
 from toolkit.sim.unused import Unused
 
 Record = Mapping[str, Any]
@@ -251,7 +251,12 @@ class MetricMeans:
                 total = cell.get(agent)
                 if total is None:
                     total = cell[agent] = Sum()
-                total.add(value)
+                whole = int(value)
+                if whole == value:  # Sum.add's whole case, inline (most metrics count)
+                    total.n += 1
+                    total.whole += whole
+                else:
+                    total.add(value)
 
     def finish(self, tally) -> dict:
         return {name: {"mean": Sum.of(cell.values()).mean(),
@@ -263,14 +268,14 @@ class Matchups:
     """The agent × agent matrix (toolkit.sim.matchups)."""
 
     def empty(self) -> dict:
-        return {"agents": set(), "met": {}, "decided": {}, "wins": {}}
+        return {"agents": set(), "met": {}, "decided": {}, "shares": {}}  # (a, b, share) -> n
 
     def add(self, tally, index, record) -> None:
         players = record["players"]
         names = [str(a) for a in record["agents"]]
         tally["agents"].update(names)
         results = scores(record, players)
-        met, decided, wins = tally["met"], tally["decided"], tally["wins"]
+        met, decided, shares = tally["met"], tally["decided"], tally["shares"]
         for i, j in permutations(range(players), 2):
             a, b = names[i], names[j]
             if a == b:
@@ -280,14 +285,18 @@ class Matchups:
             both = results[i] + results[j]
             if both > 0:
                 decided[pair] = decided.get(pair, 0) + 1
-                slot(wins, pair, Sum).add(results[i] / both)
+                key = (a, b, results[i] / both)
+                shares[key] = shares.get(key, 0) + 1
 
     def finish(self, tally) -> dict:
         order = sorted(tally["agents"])
         matrix: dict[str, dict[str, Any]] = {a: {} for a in order}
+        shares: dict = {}
+        for (a, b, share), n in tally["shares"].items():
+            slot(shares, (a, b), list).append((share, n))
         for (a, b), n in sorted(tally["met"].items()):
             d = tally["decided"].get((a, b), 0)
-            w = tally["wins"][a, b].value if (a, b) in tally["wins"] else 0.0
+            w = exact(shares.get((a, b), ()))  # the exact sum of a's shares, rounded once
             matrix[a][b] = {"games": n, "decided": d, "wins": round(w, 6),
                             "share": w / d if d else None,
                             "ci95": list(wilson(w, d)) if d else None}
@@ -359,13 +368,14 @@ class RunReporters:
             "matchups": Matchups(), "unused": Unused(catalog), "fits": Fits(groups, items)}
         if self.game_reporter is not None:
             self.parts["game"] = self.game_reporter
+        self._adds = [(name, part.add) for name, part in self.parts.items()]
 
     def empty(self) -> dict:
         return {name: part.empty() for name, part in self.parts.items()}
 
     def add(self, tally: dict, index: int, record: Record) -> None:
-        for name, part in self.parts.items():
-            part.add(tally[name], index, record)
+        for name, add in self._adds:
+            add(tally[name], index, record)
 
     def add_all(self, tally: dict, pairs) -> dict:
         for index, record in pairs:

@@ -50,6 +50,8 @@ def sections(records: list[Record], catalog=None) -> dict[str, Any]:
 def _tallied(records, kinds=None) -> dict:
     reporter = Tally()
     reporter.kinds = kinds
+    reporter.counted = None if kinds is None else {c for c, k in kinds.items()
+                                                   if k in USED_KINDS}
     tally = reporter.empty()
     for index, record in enumerate(records):
         reporter.add(tally, index, record)
@@ -85,10 +87,11 @@ class Tally:
     what was never used. Sums are exact (toolkit.sim.tally)."""
 
     def __init__(self, catalog=None):
-        self.kinds = None
+        self.kinds = self.counted = None
         if catalog is not None:
             self.kinds = {id_: kind for kind, entries in catalog.by_kind.items()
                           for id_ in entries}
+            self.counted = {c for c, kind in self.kinds.items() if kind in USED_KINDS}
 
     @staticmethod
     def items(record: Record) -> dict[str, list]:
@@ -106,7 +109,7 @@ class Tally:
 
     def add(self, tally, index, record) -> None:
         """One game (counts in plain dicts, whole numbers as such: a few µs a game)."""
-        players, kinds = record["players"], self.kinds
+        players, counted = record["players"], self.counted
         winners, agents, heroes = record["winner"], record["agents"], record["heroes"]
         share = 1.0 / len(winners) if winners else 0.0
         tally["games"] += 1
@@ -132,7 +135,7 @@ class Tally:
             cards = record["cards_used"][seat]
             used.update(cards)
             for card, n in cards.items():
-                if kinds is not None and kinds.get(card) not in USED_KINDS:
+                if counted is not None and card not in counted:
                     continue
                 uses[card] = uses.get(card, 0) + n
                 in_game.add(card)
@@ -141,11 +144,15 @@ class Tally:
             died, wanted = record["deaths"][seat], record["bounty"][seat]
             deaths[died] = deaths.get(died, 0) + 1
             bounty[wanted] = bounty.get(wanted, 0) + 1
-            for key, value in ((("deaths", "hero", str(heroes[seat])), died),
-                               (("deaths", "agent", str(agent)), died),
-                               (("bounty", "agent", str(agent)), wanted)):
-                whole[key] = whole.get(key, 0) + value  # whole numbers: exact in any order
-                seats[key] = seats.get(key, 0) + 1
+            key = ("deaths", "hero", str(heroes[seat]))  # whole numbers: exact sums
+            whole[key] = whole.get(key, 0) + died
+            seats[key] = seats.get(key, 0) + 1
+            key = ("deaths", "agent", str(agent))
+            whole[key] = whole.get(key, 0) + died
+            seats[key] = seats.get(key, 0) + 1
+            key = ("bounty", "agent", str(agent))
+            whole[key] = whole.get(key, 0) + wanted
+            seats[key] = seats.get(key, 0) + 1
             curve = record["gold_by_round"][seat]
             mine = gold.get(agent)
             if mine is None:
