@@ -41,25 +41,45 @@ class Rows:
     def add(self, index: int, record: Record, groups: Mapping[str, Sequence] | None,
             items: Mapping[str, Sequence[Iterable[str]]] | None) -> None:
         """One game; an undecided one (nobody won) says nothing about who wins: skipped."""
-        from toolkit.sim.reporters import turn_position
-
         winners = record["winner"]
         if not winners:
             return
         players = record["players"]
         self.index.append(index)
         self.players.append(players)
-        for seat in range(players):
-            self.won.append(len(winners) if seat in winners else 0)
-            self.position.append(turn_position(record, seat))
-            self.agent.append(self._code("agent", str(record["agents"][seat])))
-        for family, values in (groups or {}).items():
-            codes = self.groups.setdefault(family, [])
-            codes.extend(self._code(family, str(values[s])) for s in range(players))
+        first = record.get("first_player")  # places in turn order, as reporters.turn_position
+        self.position.extend(range(players) if first is None else
+                             [(s - first) % players for s in range(players)])
+        count = len(winners)
+        self.won.extend(count if seat in winners else 0 for seat in range(players))
+        vocab = self.vocab
+        for family, values, out in (("agent", record["agents"], self.agent),
+                                    *((f, v, slot_list(self.groups, f))
+                                      for f, v in (groups or {}).items())):
+            words = vocab.get(family)
+            if words is None:
+                words = vocab[family] = {}
+            for seat in range(players):
+                label = values[seat]
+                label = label if type(label) is str else str(label)
+                code = words.get(label)
+                if code is None:
+                    code = words[label] = len(words)
+                out.append(code)
         for family, held in (items or {}).items():
-            rows = self.items.setdefault(family, [])
-            rows.extend({self._code("item:" + family, str(i)) for i in held[s]}
-                        for s in range(players))
+            rows = slot_list(self.items, family)
+            words = vocab.get("item:" + family)
+            if words is None:
+                words = vocab["item:" + family] = {}
+            for seat in range(players):
+                row = set()
+                for label in held[seat]:
+                    label = label if type(label) is str else str(label)
+                    code = words.get(label)
+                    if code is None:
+                        code = words[label] = len(words)
+                    row.add(code)
+                rows.append(row)
 
     def seal(self) -> "Rows":
         """Lists to small numpy arrays (called once the batch is played)."""
@@ -86,6 +106,13 @@ class Rows:
         arrays = [self.index, self.players, self.won, self.position, self.agent,
                   *self.groups.values(), *self.items.values()]
         return sum(a.nbytes for a in arrays)
+
+
+def slot_list(table: dict, key: str) -> list:
+    got = table.get(key)
+    if got is None:
+        got = table[key] = []
+    return got
 
 
 def _bits(sets: list[set[int]], size: int) -> np.ndarray:
