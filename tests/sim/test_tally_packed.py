@@ -145,3 +145,35 @@ def test_a_batch_of_caravans_games_travels_as_plain_data(engine_ready):
     for event, entry in events.items():
         rounds = [r["rounds"] for r in records if event in r["events_drawn"]]
         assert entry["games"] == len(rounds) and entry["mean_rounds"] == fmean(rounds)
+
+
+def test_win_rates_counted_flat_agree_with_rates_per_game(engine_ready):
+    """The win rates counted as flat (level, players, score) keys, a level holding one
+    player of a game without a cell of its own, are `rate_entry` of each level's
+    player-games clustered by game (styles repeat in 4-player mixed games)."""
+    from toolkit.games import game_for
+    from toolkit.sim.batch import catalog_for, run_games
+    from toolkit.sim.plan import parse_agents, plan_games
+    from toolkit.sim.reporters import WinRate, score
+    from toolkit.sim.stats import rate_entry
+
+    catalog = catalog_for(engine_ready)
+    game = game_for(catalog, command="simulate")
+    plan = plan_games(5, 120, [2, 3, 4], parse_agents("mixed", 4, game, catalog))
+    records = run_games(engine_ready, [g.seed for g in plan], [g.agents for g in plan],
+                        workers=1, progress=False)
+    reporter = WinRate(game.seat_groups)
+    tally = reporter.empty()
+    for index, record in enumerate(records):
+        reporter.add(tally, index, record)
+    got = reporter.finish(Packed.of(tally))
+    assert tally["cells"], "some game holds two players of one style"
+    for section, level in (("by_agent", lambda r, s: r["agents"][s]),
+                           ("by_hero", lambda r, s: game.seat_groups(r)["hero"][s])):
+        want: dict = {}
+        for g, record in enumerate(records):
+            for seat in range(record["players"]):
+                results, games = want.setdefault(str(level(record, seat)), ([], []))
+                results.append((record["players"], score(record, seat)))
+                games.append(g)
+        assert got[section] == {k: rate_entry(*want[k]) for k in sorted(want)}, section

@@ -49,46 +49,60 @@ def positions(record: Record, players: int):
 PLACES = tuple(str(p) for p in range(64))  # places in turn order as level names
 
 
-def add_levels(results: dict, cells: dict, family: Any, players: int, levels,
-               scored: list[float]) -> None:
+def add_levels(tally: dict, family: Any, players: int, levels, scored: list[float]) -> None:
     """A game's player-games by each seat's level (str) of `family`, as flat counts (no
-    object a level: `rates_table` makes the `Rates` at the end): `results` (family, level,
-    players, score) and, one game cell a level (a level holding two players of a game is
-    clustered by game), `cells` (family, level, players in the level, wins, fair share)."""
+    object a level: `rates_table` makes the `Rates` at the end). A level holding one player
+    of the game (the usual case) counts in tally["one"] (family, level, players, score):
+    its game cell (1, score, 1/players) follows from it; a level holding several, clustered
+    by game, counts each seat in tally["results"] (same key) and the game in
+    tally["cells"] (family, level, players in the level, wins, fair share)."""
     keys = [level if type(level) is str else str(level) for level in levels[:players]]
-    get, have = results.get, cells.get
-    fair = 1.0 / players
-    if len(set(keys)) == players:  # a level a seat: one player-game each
+    one = tally["one"]
+    get = one.get
+    if len(set(keys)) == players:  # a level a seat
         for key, score in zip(keys, scored):
-            one = (family, key, players, score)
-            results[one] = get(one, 0) + 1
-            one = (family, key, 1, score, fair)
-            cells[one] = have(one, 0) + 1
+            k = (family, key, players, score)
+            one[k] = get(k, 0) + 1
         return
     seats: dict[str, list] = {}
     for key, score in zip(keys, scored):
-        one = (family, key, players, score)
-        results[one] = get(one, 0) + 1
         if key in seats:
             seats[key].append(score)
         else:
             seats[key] = [score]
+    results, cells = tally["results"], tally["cells"]
+    fair = 1.0 / players
     for key, won in seats.items():
+        if len(won) == 1:
+            k = (family, key, players, won[0])
+            one[k] = get(k, 0) + 1
+            continue
         wins, share = 0.0, 0.0
         for score in won:  # in seat order, as Rates.add_game adds them
+            k = (family, key, players, score)
+            results[k] = results.get(k, 0) + 1
             wins += score
             share += fair
-        one = (family, key, len(won), wins, share)
-        cells[one] = have(one, 0) + 1
+        k = (family, key, len(won), wins, share)
+        cells[k] = cells.get(k, 0) + 1
 
 
-def rates_table(results: Mapping, cells: Mapping | None = None) -> dict[Any, dict[str, Rates]]:
-    """{family: {level: Rates}} of `add_levels`' flat counts."""
+def rates_table(results: Mapping, cells: Mapping | None = None,
+                one: Mapping | None = None) -> dict[Any, dict[str, Rates]]:
+    """{family: {level: Rates}} of flat counts: `results` (family, level, players, score),
+    `cells` (family, level, count, wins, fair) and `one` (`add_levels`' one-player cells)."""
     out: dict = {}
+    for (family, level, players, score), n in (one or {}).items():
+        rates = slot(slot(out, family, dict), level, Rates)
+        rates.results[players, score] = rates.results.get((players, score), 0) + n
+        cell = (1, 0.0 + score, 0.0 + 1.0 / players)
+        rates.cells[cell] = rates.cells.get(cell, 0) + n
     for (family, level, players, score), n in results.items():
-        slot(slot(out, family, dict), level, Rates).results[players, score] = n
+        rates = slot(slot(out, family, dict), level, Rates)
+        rates.results[players, score] = rates.results.get((players, score), 0) + n
     for (family, level, count, wins, fair), n in (cells or {}).items():
-        slot(slot(out, family, dict), level, Rates).cells[count, wins, fair] = n
+        rates = slot(slot(out, family, dict), level, Rates)
+        rates.cells[count, wins, fair] = rates.cells.get((count, wins, fair), 0) + n
     return out
 
 
@@ -103,25 +117,24 @@ class WinRate:
         self.groups = groups
 
     def empty(self) -> dict:
-        return {"results": {}, "cells": {}}  # add_levels' counts: family "by_seat"...
+        return {"one": {}, "results": {}, "cells": {}}  # add_levels' counts: "by_seat"...
 
     def add(self, tally, index, record) -> None:
         players = record["players"]
         scored = scores(record, players)
-        results, cells = tally["results"], tally["cells"]
         places = positions(record, players)
-        add_levels(results, cells, "by_seat", players,
+        add_levels(tally, "by_seat", players,
                    [PLACES[p] for p in places] if players <= len(PLACES) else places, scored)
-        add_levels(results, cells, "by_agent", players, record["agents"], scored)
+        add_levels(tally, "by_agent", players, record["agents"], scored)
         if self.groups is not None:
             families = self.groups(record)
             if "first" not in tally or index < tally["first"].index:
                 tally["first"] = First(index, list(families))
             for family, values in families.items():
-                add_levels(results, cells, ("group", family), players, values, scored)
+                add_levels(tally, ("group", family), players, values, scored)
 
     def finish(self, tally) -> dict:
-        table = rates_table(tally["results"], tally["cells"])
+        table = rates_table(tally["results"], tally["cells"], tally["one"])
         out = {"by_seat": entries(table.get("by_seat", {})),
                "by_agent": entries(table.get("by_agent", {}))}
         for family in (tally["first"].value if "first" in tally else []):
