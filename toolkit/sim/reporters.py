@@ -361,9 +361,11 @@ class Fits:
             joined = concat([chunks[i] for i in small])
             tally["chunks"] = [c for i, c in enumerate(chunks) if i not in set(small)] + [joined]
 
-    def finish(self, tally):
+    def finish(self, tally, consume: bool = False):
+        """The rows as one design in game order; with `consume`, each batch's rows are let
+        go as they are copied (the rows are never held twice; the tally is spent)."""
         from toolkit.sim.design import combine
-        return combine(tally["chunks"])
+        return combine(tally["chunks"], consume=consume)
 
 
 class RunReporters:

@@ -150,7 +150,6 @@ def finish_report(reporters: "RunReporters", tally: dict, *, seed: int, agents: 
     list extends). The fits and the game's sections are computed here, once."""
     from toolkit.sim.adjusted import Base, adjusted_of
     from toolkit.sim.aside import aside
-    from toolkit.sim.design import combine
 
     parts = reporters.parts
     head = tally["header"]
@@ -172,7 +171,7 @@ def finish_report(reporters: "RunReporters", tally: dict, *, seed: int, agents: 
         report[name] = parts[name].finish(tally[name])
     report["metrics"] = parts["metrics"].finish(tally["metrics"])
     # the fits' rows as one design; the batches' rows are let go as they are copied
-    base = Base(combine(tally["fits"]["chunks"], consume=True))
+    base = Base(parts["fits"].finish(tally["fits"], consume=True))
     own = parts.get("game") if game is not None else None
     # the game's sections (its own fits: Caravans' cards) in a child, beside the generic fits
     game_sections = aside(lambda: own.finish(tally["game"], base) if own is not None else {},
