@@ -87,7 +87,8 @@ def main() -> None:
             runs = [one(games, workers, args.backend) for _ in range(args.repeat)]
             cell = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
             first = first or cell["wall"]
-            busy = cell["workers"] / workers if cell["workers"] else cell["parent"]
+            # one worker plays in the parent (its children: the card fit's forked child)
+            busy = cell["workers"] / workers if workers > 1 else cell["parent"]
             cell.update(games=games, n_workers=workers, busy=wall_busy(cell, busy),
                         speedup=first / cell["wall"])
             rows.append(cell)
