@@ -37,6 +37,7 @@ class RunResult:
 
 
 MAX_GAMES = 1_000_000
+WARM_GAMES = 200_000  # up to this many games, the report's imports are made while they play
 MAX_WORKERS = 64
 
 
@@ -87,7 +88,7 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
     stream = GamesStream(folder, {i: line(r) for i, r in got.items()})
     finished = len(got)
     del got
-    warm = [finished >= games / 2]
+    warm = [finished >= games / 2 or games > WARM_GAMES]
 
     def arrived(batch):
         nonlocal finished
@@ -134,7 +135,9 @@ def simulate(root: Path, games: int, players: str | None = None, agents: str = "
 
 def _import_report() -> None:
     """Imports the report's plotting (matplotlib, about half a second) while the last games
-    play, so the serial tail after them does not pay it."""
+    play, so the serial tail after them does not pay it. Not in a run of over WARM_GAMES
+    games: there half a second is nothing to the fits, and matplotlib's ~35 MB would be
+    held through the fits' peak instead of after it."""
     import toolkit.sim.plots  # noqa: F401
     import toolkit.sim.report  # noqa: F401
 
