@@ -47,3 +47,18 @@ def content_ready():
 @pytest.fixture
 def agents_ready():
     import toolkit.games.caravans.agents.heuristic  # noqa: F401 - fails loudly if broken
+
+
+def mixed_records(root, master: int, games: int):
+    """(game, catalog, records) of `games` mixed 2-4 player games of the project at `root`,
+    played on one worker from master seed `master`."""
+    from toolkit.games import game_for
+    from toolkit.sim.batch import catalog_for, run_games
+    from toolkit.sim.plan import parse_agents, plan_games
+
+    catalog = catalog_for(root)
+    game = game_for(catalog, command="simulate")
+    plan = plan_games(master, games, [2, 3, 4], parse_agents("mixed", 4, game, catalog))
+    records = run_games(root, [g.seed for g in plan], [g.agents for g in plan], workers=1,
+                        progress=False)
+    return game, catalog, records

@@ -11,9 +11,7 @@ import tracemalloc
 
 import pytest
 
-from toolkit.games import game_for
-from toolkit.sim.batch import catalog_for, run_games
-from toolkit.sim.plan import parse_agents, plan_games
+from tests.sim.conftest import mixed_records
 from toolkit.sim.reporters import RunReporters
 
 BATCH = 50
@@ -21,12 +19,7 @@ BATCH = 50
 
 @pytest.fixture
 def played(engine_ready):
-    catalog = catalog_for(engine_ready)
-    game = game_for(catalog, command="simulate")
-    plan = plan_games(3, 400, [2, 3, 4], parse_agents("mixed", 4, game, catalog))
-    records = run_games(engine_ready, [g.seed for g in plan], [g.agents for g in plan],
-                        workers=1, progress=False)
-    return game, catalog, records
+    return mixed_records(engine_ready, 3, 400)
 
 
 def _batches(game, catalog, records, games: int) -> list[bytes]:

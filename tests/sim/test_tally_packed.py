@@ -15,6 +15,7 @@ from statistics import fmean
 
 import pytest
 
+from tests.sim.conftest import mixed_records
 from toolkit.sim.tally import First, Packed, Rates, Sum, merge
 
 
@@ -116,17 +117,10 @@ def test_sums_stay_exact_whatever_the_values_and_the_order(distinct):
 
 
 def test_a_batch_of_caravans_games_travels_as_plain_data(engine_ready):
-    from toolkit.games import game_for
     from toolkit.games.caravans.report import _events, _gold
-    from toolkit.sim.batch import catalog_for, run_games
-    from toolkit.sim.plan import parse_agents, plan_games
     from toolkit.sim.reporters import RunReporters
 
-    catalog = catalog_for(engine_ready)
-    game = game_for(catalog, command="simulate")
-    plan = plan_games(11, 40, [2, 3, 4], parse_agents("mixed", 4, game, catalog))
-    records = run_games(engine_ready, [g.seed for g in plan], [g.agents for g in plan],
-                        workers=1, progress=False)
+    game, catalog, records = mixed_records(engine_ready, 11, 40)
     reporters = RunReporters(game, catalog)
     sealed = reporters.seal(reporters.add_all(reporters.empty(), enumerate(records)))
     for name, part in sealed.items():
@@ -151,17 +145,10 @@ def test_win_rates_counted_flat_agree_with_rates_per_game(engine_ready):
     """The win rates counted as flat (level, players, score) keys, a level holding one
     player of a game without a cell of its own, are `rate_entry` of each level's
     player-games clustered by game (styles repeat in 4-player mixed games)."""
-    from toolkit.games import game_for
-    from toolkit.sim.batch import catalog_for, run_games
-    from toolkit.sim.plan import parse_agents, plan_games
     from toolkit.sim.reporters import WinRate, score
     from toolkit.sim.stats import rate_entry
 
-    catalog = catalog_for(engine_ready)
-    game = game_for(catalog, command="simulate")
-    plan = plan_games(5, 120, [2, 3, 4], parse_agents("mixed", 4, game, catalog))
-    records = run_games(engine_ready, [g.seed for g in plan], [g.agents for g in plan],
-                        workers=1, progress=False)
+    game, catalog, records = mixed_records(engine_ready, 5, 120)
     reporter = WinRate(game.seat_groups)
     tally = reporter.empty()
     for index, record in enumerate(records):
