@@ -8,10 +8,22 @@ import numpy as np
 import pytest
 
 import toolkit.sim.adjusted as adjusted
-from toolkit.sim.adjusted import Base, _jacobian, item_gaps
+from toolkit.sim.adjusted import Base, item_gaps
 from toolkit.sim.design import Coded, Design, Held
 
 BLOCKS = [0, 0, 0, 1, 1, 1, 1, 2]  # item k's block; block 2 holds one item
+
+
+def _jacobian(f, theta: np.ndarray) -> np.ndarray:
+    """d f / d theta by central differences (f is smooth: softmax shares): the reference
+    the fits' analytic Jacobians (`level_shares`, `item_gaps`) are checked against."""
+    step = 1e-5
+    cols = []
+    for d in range(len(theta)):
+        e = np.zeros(len(theta))
+        e[d] = step
+        cols.append((f(theta + e) - f(theta - e)) / (2 * step))
+    return np.stack(cols, axis=1) if cols else np.zeros((len(f(theta)), 0))
 
 
 def _design(seed: int, games: int = 300) -> tuple[Design, np.ndarray]:

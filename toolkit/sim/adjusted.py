@@ -34,7 +34,6 @@ from toolkit.sim.stats_math import chi_square_p
 CHUNK_GAMES = 20_000  # games a part of the fits' rows (a longer run's rows go in parts)
 PART_GAMES = 5_000    # games a part when the run is longer (smaller parts: less memory)
 CONFOUNDED = 0.95  # share of a level's rows in one level of another factor, and of its rows
-STEP = 1e-5        # central differences (`_jacobian`: the check of the analytic gradients)
 MODEL = {"method": "conditional logit over the players of each game (Newton), Wald 95 % "
                    "intervals, the delta method for rates",
          "unit": "game", "adjusted_for": ["agent", "seat"],
@@ -157,18 +156,6 @@ def column_shares(eta: np.ndarray, starts: np.ndarray) -> np.ndarray:
 
 def _player_block(value: str) -> str:
     return value.split(":")[0] if ":" in value else ""
-
-
-def _jacobian(f: Callable[[np.ndarray], np.ndarray], theta: np.ndarray) -> np.ndarray:
-    """d f / d theta by central differences (f is smooth: softmax shares). The fits use
-    the analytic Jacobians (`level_shares`, `item_gaps`); the tests check them with this."""
-    cols = []
-    for d in range(len(theta)):
-        step = np.zeros(len(theta))
-        step[d] = STEP
-        cols.append((f(theta + step) - f(theta - step)) / (2 * STEP))
-    base = f(theta)
-    return np.stack(cols, axis=1) if cols else np.zeros((len(base), 0))
 
 
 def _entry(n: int, n_games: int, wins: float, rate: float, se: float, reference: float,

@@ -155,11 +155,6 @@ class Tallied:
     def __len__(self) -> int:
         return len(self.indices)
 
-    @property
-    def lines(self) -> list[tuple[int, bytes]]:
-        """(game index, line) of each game."""
-        return list(zip(self.indices, self.blob.splitlines(keepends=True)))
-
     def __getstate__(self):
         return (self.indices, self.blob, self.tally, self.seconds)
 
