@@ -110,6 +110,8 @@ def test_sums_stay_exact_whatever_the_values_and_the_order(distinct):
         packed = Packed.of({"s": Sum()})
         for part in parts:
             packed.merge(pickle.loads(pickle.dumps(Packed.of({"s": part}))))
+        # the parent's merged entry stays small however many batches bring values
+        assert len(packed.counts[("s",), "S"]) <= Sum.FOLD + 3
         total = packed["s"]
         assert total.value == want and total.n == len(values)
         assert len(total.values) <= Sum.FOLD

@@ -259,6 +259,8 @@ class Packed(Mapping):
                 have = mine.get
                 for k, n in value.items():
                     mine[k] = have(k, 0) + n
+                if key[1] == "S" and len(mine) > Sum.FOLD + 3:  # n, w, p and the values
+                    _fold_packed(mine)
             else:
                 counts[key] = mine + value
         firsts = self.firsts
@@ -294,6 +296,15 @@ class Packed(Mapping):
     def __setstate__(self, state):
         self.counts, self.firsts, self.lists, self.others = state
         self._nested = None
+
+
+def _fold_packed(entry: dict) -> None:
+    """A packed Sum's non-integral values folded into its Fraction part ("p"), as
+    `Sum._fold` does: the batches' distinct values do not pile up in the parent."""
+    values = [(v, t) for v, t in entry.items() if v not in ("n", "w", "p")]
+    entry["p"] = entry.get("p", 0) + sum(Fraction(v) * t for v, t in values)
+    for v, _ in values:
+        del entry[v]
 
 
 def _pack(node: dict, path: tuple, out: Packed) -> None:
