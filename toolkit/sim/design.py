@@ -17,6 +17,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from toolkit.sim.reporters import positions
+
 Record = Mapping[str, Any]
 
 
@@ -47,9 +49,7 @@ class Rows:
         players = record["players"]
         self.index.append(index)
         self.players.append(players)
-        first = record.get("first_player")  # places in turn order, as reporters.turn_position
-        self.position.extend(range(players) if first is None else
-                             [(s - first) % players for s in range(players)])
+        self.position.extend(positions(record, players))
         count = len(winners)
         self.won.extend(count if seat in winners else 0 for seat in range(players))
         vocab = self.vocab

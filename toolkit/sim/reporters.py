@@ -20,30 +20,28 @@ from toolkit.sim.unused import Unused
 Record = Mapping[str, Any]
 
 
-def score(record: Record, seat: int) -> float:
-    """A seat's result: 1 for a sole win, 1/k for a win shared by k, else 0."""
-    winners = record["winner"]
-    return 1.0 / len(winners) if seat in winners else 0.0
-
-
-def turn_position(record: Record, seat: int) -> int:
-    """The seat's place in turn order (0: the first player); the seat index itself for
-    records without `first_player`."""
-    first = record.get("first_player")
-    return seat if first is None else (seat - first) % record["players"]
-
-
 def scores(record: Record, players: int) -> list[float]:
-    """Each seat's `score`."""
+    """Each seat's result: 1 for a sole win, 1/k for a win shared by k, else 0."""
     winners = record["winner"]
     share = 1.0 / len(winners) if winners else 0.0
     return [share if seat in winners else 0.0 for seat in range(players)]
 
 
 def positions(record: Record, players: int):
-    """Each seat's `turn_position`."""
+    """Each seat's place in turn order (0: the first player); the seat indices themselves
+    for records without `first_player`."""
     first = record.get("first_player")
     return range(players) if first is None else [(s - first) % players for s in range(players)]
+
+
+def score(record: Record, seat: int) -> float:
+    """One seat's `scores`."""
+    return scores(record, record["players"])[seat]
+
+
+def turn_position(record: Record, seat: int) -> int:
+    """One seat's `positions`."""
+    return positions(record, record["players"])[seat]
 
 
 PLACES = tuple(str(p) for p in range(64))  # places in turn order as level names

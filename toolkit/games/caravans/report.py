@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from toolkit.games.caravans.engine.actions import ActionKind
-from toolkit.sim.reporters import Record, entries, rates_table, score
+from toolkit.sim.reporters import Record, entries, rates_table
 from toolkit.sim.stats_math import largest_remainder
 from toolkit.sim.tally import Rates, Sum, add_counts, slot
 
