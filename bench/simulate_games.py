@@ -10,7 +10,7 @@ round of each mode, their ratio, which compiled parts played, and whether the tw
 wrote the same records (a digest of every record, actions included).
 
 `five_tricks` is the tutorial game of docs/new-game.md as a designer's own project: its
-typed copy (tests/fixtures/five_tricks_typed, rules compiled into a per-user cache by
+typed copy (the template with the rules package of tests/fixtures/five_tricks_typed, compiled into a per-user cache by
 toolkit/native/project_build.py; here a cache in a temporary folder)
 compiled and as Python, and the untyped rules `toolkit new` writes, all with the same
 seeds; the line adds the untyped figure and the typed build's ratio to it.
@@ -112,8 +112,9 @@ def compare_project(tree: Path, game: str, games: int, rounds: int) -> dict:
 
     with tempfile.TemporaryDirectory() as tmp:  # the processes load with trust=True
         typed, plain = Path(tmp) / "typed", Path(tmp) / "plain"
-        shutil.copytree(ROOT / GAMES[game][0], typed,
-                        ignore=shutil.ignore_patterns("__pycache__", "output"))
+        shutil.copytree(ROOT / GAMES[game][0] / "rules", typed / "rules",  # the typed rules
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        create_project(typed, PROJECTS[game], force=True)  # ...in the template's project
         create_project(plain, PROJECTS[game])
         env = {"TOOLKIT_CACHE": str(Path(tmp) / "cache")}
         runs: dict[bool, list[dict]] = {False: [], True: []}

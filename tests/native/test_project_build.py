@@ -3,8 +3,9 @@ the per-user cache (toolkit/native/project_build.py) and plays the same games as
 an edit plays the new rule, a build that cannot be made is one note and Python, an
 untrusted project compiles nothing, and nothing is written into the project.
 
-The project is tests/fixtures/five_tricks_typed: the tutorial game with its hot paths in
-rules/tricks.py, typed by rules/tricks.pxd. Commands run in fresh processes (`python -m
+The project is the tutorial game (`toolkit new`'s blank template) with the rules package
+of tests/fixtures/five_tricks_typed: its hot paths in rules/tricks.py, typed by
+rules/tricks.pxd (`typed_tutorial`). Commands run in fresh processes (`python -m
 toolkit`), each with the cache and the trust record in the test's own folder."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.native import project_build
-from toolkit.new.scaffold import create
+from toolkit.new.scaffold import create, create_project
 from toolkit.trust import trust
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "five_tricks_typed"
@@ -36,11 +37,19 @@ def env(tmp_path, monkeypatch):
     return {k: v for k, v in os.environ.items() if k != "TOOLKIT_PURE_PYTHON"}
 
 
+def typed_tutorial(folder: Path) -> Path:
+    """The tutorial project in `folder` with the fixture's typed rules package: the rules
+    first, then the template's other files (cards, templates, icons) around them."""
+    shutil.copytree(FIXTURE / "rules", folder / "rules",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    create_project(folder, "blank", force=True)
+    return folder
+
+
 @pytest.fixture
 def game(tmp_path, env) -> Path:
     """A trusted copy of the typed tutorial game."""
-    folder = tmp_path / "five_tricks"
-    shutil.copytree(FIXTURE, folder, ignore=shutil.ignore_patterns("__pycache__", "output"))
+    folder = typed_tutorial(tmp_path / "five_tricks")
     trust(folder)
     return folder
 
@@ -171,8 +180,7 @@ def test_pure_python_builds_nothing(game, tmp_path, env):
 
 
 def test_an_untrusted_project_compiles_nothing(tmp_path, env):
-    stranger = tmp_path / "stranger"
-    shutil.copytree(FIXTURE, stranger)
+    stranger = typed_tutorial(tmp_path / "stranger")
     done = subprocess.run([sys.executable, "-m", "toolkit", "simulate", str(stranger), "-n",
                            "5", "--out", str(tmp_path / "out")], capture_output=True,
                           text=True, env=env, check=False)
