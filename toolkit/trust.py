@@ -128,8 +128,9 @@ def _locked():
         yield
 
 
-def trust(project: Path) -> tuple[Path, int]:
-    """Record the project's rules package as trusted, as its files are now."""
+def trust(project: Path) -> tuple[Path, dict[str, str]]:
+    """Record the project's rules package as trusted, as its files are now; the package and
+    its trusted files (relative path -> sha256)."""
     package, _ = package_of(project)
     files = rules_files(package)
     with _locked():
@@ -137,7 +138,7 @@ def trust(project: Path) -> tuple[Path, int]:
         projects[str(package)] = {"digest": digest(files), "files": files,
                                   "trusted": time.strftime("%Y-%m-%d %H:%M:%S")}
         _write(projects)
-    return package, len(files)
+    return package, files
 
 
 def revoke(project: Path) -> Path | None:

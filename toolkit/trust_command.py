@@ -14,7 +14,7 @@ import click
 def trust(project_dir, list_, revoke):
     """Trust PROJECT_DIR's own Python rules (game.yaml 'rules: ./rules') from now on, as
     they are now: simulate, check, replay, compare, odds, build and serve then run them
-    without --trust. A change to any .py file of the rules revokes the trust."""
+    without --trust. A change to any .py or .pxd file of the rules revokes the trust."""
     from pathlib import Path
 
     from toolkit import trust as trusted
@@ -37,6 +37,10 @@ def trust(project_dir, list_, revoke):
         package = trusted.revoke(project)
         click.echo(f"revoked: {package}" if package else f"{shown} was not trusted")
         return
-    package, count = trusted.trust(project)
-    click.echo(f"trusted {package} ({count} Python files); a change to any of them revokes "
+    package, files = trusted.trust(project)
+    typed = sum(1 for name in files if name.endswith(".pxd"))
+    counted = f"{len(files) - typed} Python file{'s' * (len(files) - typed != 1)}"
+    if typed:
+        counted += f" and {typed} .pxd file{'s' * (typed != 1)} typing them"
+    click.echo(f"trusted {package} ({counted}); a change to any of them revokes "
                f"it; undo with: toolkit trust --revoke {shown}")

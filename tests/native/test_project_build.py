@@ -265,3 +265,12 @@ def test_the_docs_excerpts_are_the_fixture():
              if line.strip() and not line.startswith("#")]
     assert len(blocks) == 2 and len(shown) > 8
     assert [line for line in shown if line not in rules] == []
+
+
+def test_toolkit_trust_counts_the_pxd_files_it_hashes(tmp_path, env):
+    folder = typed_tutorial(tmp_path / "five_tricks")
+    done = subprocess.run([sys.executable, "-m", "toolkit", "trust", str(folder)],
+                          capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    py = len(list((folder / "rules").rglob("*.py")))
+    assert f"({py} Python files and 1 .pxd file typing them)" in done.stdout
