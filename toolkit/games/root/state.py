@@ -3,7 +3,6 @@ seeded chance every random event draws from."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 from toolkit.games.root.data import FACTIONS, Static
@@ -54,16 +53,64 @@ class State:
         return self.factions[seat]
 
     def copy(self, keep_history: bool = True) -> "State":
-        """An independent copy; the action list and log (tuples) are copied shallowly."""
-        c = copy.copy(self)
+        """An independent copy; the action list and log (tuples) are copied shallowly. The
+        position is plain JSON-like data without aliases (lists, dicts, tuples of atoms):
+        flat lists are sliced, the rest copied by hand, nothing deep-copied generically."""
+        c = State.__new__(State)
         for key, value in vars(self).items():
-            if key in ("history", "log"):
-                setattr(c, key, list(value) if keep_history else [])
-            elif isinstance(value, (list, dict)):
-                setattr(c, key, copy.deepcopy(value))
+            t = type(value)
+            if t is list:
+                if key == "history" or key == "log":
+                    value = value[:] if keep_history else []
+                else:
+                    value = _list(value)
+            elif t is dict:
+                value = _board(value) if key == "board" else _dict(value)
+            setattr(c, key, value)
         return c
-
     def rng(self) -> random.Random:
         """A fresh stream for the next chance event, derived from the seed."""
         self.chance += 1
         return random.Random(f"root:{self.seed}:{self.chance}")
+
+
+def _board(board: dict) -> dict:
+    """A copy of the map: each clearing's warriors (faction -> count) and its buildings and
+    tokens ([faction, piece] pairs)."""
+    return {c: {"w": z["w"].copy(), "b": [p[:] for p in z["b"]], "t": [p[:] for p in z["t"]]}
+            for c, z in board.items()}
+
+
+def _list(v: list) -> list:
+    out = v[:]
+    for i, x in enumerate(v):
+        t = type(x)
+        if t is list:
+            out[i] = _list(x)
+        elif t is dict:
+            out[i] = _dict(x)
+        elif t is tuple:
+            out[i] = _tuple(x)
+    return out
+
+
+def _dict(v: dict) -> dict:
+    out = v.copy()
+    for k, x in v.items():
+        t = type(x)
+        if t is list:
+            out[k] = _list(x)
+        elif t is dict:
+            out[k] = _dict(x)
+        elif t is tuple:
+            out[k] = _tuple(x)
+    return out
+
+
+def _tuple(v: tuple) -> tuple:
+    """A tuple of atoms is kept (as deepcopy keeps it); one holding lists or dicts is copied."""
+    for x in v:
+        if type(x) in (list, dict, tuple):
+            return tuple([_list(y) if type(y) is list else _dict(y) if type(y) is dict
+                          else _tuple(y) if type(y) is tuple else y for y in v])
+    return v
