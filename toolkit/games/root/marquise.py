@@ -99,13 +99,16 @@ def options(s, st, seat):
     return out + [("end",)]
 
 
-def _component(s, st, c):
-    """Clearings the Marquise rules that connect to `c` through ruled clearings."""
+def _component(s, st, c, ruled=None):
+    """Clearings the Marquise rules that connect to `c` through ruled clearings (`ruled`:
+    the clearings she rules, when the caller has them)."""
+    if ruled is None:
+        ruled = [x for x in st.clearings if board.rules(s, x, FAC)]
     seen, todo = [c], [c]
     while todo:
         x = todo.pop(0)
         for y in st.adj[x]:
-            if y not in seen and board.rules(s, y, FAC):
+            if y not in seen and y in ruled:
                 seen.append(y)
                 todo.append(y)
     return seen
@@ -113,16 +116,19 @@ def _component(s, st, c):
 
 def build_options(s, st):
     out = []
+    ruled = [c for c in st.clearings if board.rules(s, c, FAC)]
+    wood = {}   # ruled clearing -> the wood of its connected ruled clearings
     for kind in KINDS:
         placed = board.on_map(s, kind)
         if placed >= st.pieces[kind]["copies"]:
             continue
         cost = st.pieces[kind]["cost"][placed]
-        for c in st.clearings:
-            if board.rules(s, c, FAC) and board.free_slots(st, s, c) > 0 \
-                    and board.can_place(s, c, FAC):
-                wood = sum(len(board.tokens(s, x, FAC, "wood")) for x in _component(s, st, c))
-                if wood >= cost:
+        for c in ruled:
+            if board.free_slots(st, s, c) > 0 and board.can_place(s, c, FAC):
+                if c not in wood:
+                    wood[c] = sum(len(board.tokens(s, x, FAC, "wood"))
+                                  for x in _component(s, st, c, ruled))
+                if wood[c] >= cost:
                     out.append(("build", kind, c))
     return out
 
