@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from toolkit.games.kings_and_things.data import by_key
 from toolkit.games.kings_and_things.phases.build import citadel_allowed
-from toolkit.games.kings_and_things.phases.movement import reach
+from toolkit.games.kings_and_things.phases.movement import Moves
 from toolkit.games.kings_and_things.state import income, supported, value_of
 
 GUESS_ENEMY = 2.5      # the value guessed for a face-down enemy counter
@@ -208,8 +208,8 @@ class Heuristic:
                 return ("move", token, dest)
         return ("end",)
 
-    def _threat(self, obs, data, hex_):
-        if obs.owner[hex_] is None and not obs.seats_at(hex_):
+    def _threat(self, obs, data, occ, hex_):
+        if obs.owner[hex_] is None and hex_ not in occ:
             return GUESS_EXPLORE
         strength = 0.0
         for u in obs.units.values():
@@ -224,7 +224,7 @@ class Heuristic:
         so everything that can reach one storms it, and the rest closes in; an own citadel
         (or the castle about to become one) keeps its whole garrison and draws the idle
         units in. Then the raids of `_raid_plan` with what is left."""
-        occ = obs.occupancy()
+        moves = Moves(obs, data)
         mine = sorted((t for t, u in obs.units.items()
                        if u["owner"] == self.seat and not u["moved"]), key=lambda t: int(t[1:]))
         enemy = [h for h in range(len(obs.owner))
@@ -235,36 +235,37 @@ class Heuristic:
             busy |= {t for t in mine if obs.units[t]["hex"] == home}
         if enemy:
             for token in mine:
-                hits = [h for h in reach(obs, data, token, occ) if h in enemy]
+                hits = [h for h in moves.reach(token) if h in enemy]
                 if token not in busy and hits:
                     plan.append((token, hits[0]))
                     busy.add(token)
-            plan += self._close_in(obs, data, occ, [t for t in mine if t not in busy], enemy)
+            plan += self._close_in(obs, moves, [t for t in mine if t not in busy], enemy)
             busy |= {t for t, _ in plan}
         elif home is not None:
             for token in mine:
-                if token not in busy and home in reach(obs, data, token, occ) \
+                if token not in busy and home in moves.reach(token) \
                         and self._threatened(obs, data, home):
                     plan.append((token, home))
                     busy.add(token)
-        plan += self._raid_plan(obs, data, occ, busy)
+        plan += self._raid_plan(obs, data, moves, busy)
         busy |= {t for t, _ in plan}
         rising = [h for h in range(len(obs.owner)) if obs.fort[h] == 3
                   and obs.owner[h] not in (None, self.seat)
                   and citadel_allowed(obs, data, obs.owner[h])]
         if rising:   # a castle that may be a citadel after this round: get within reach
-            plan += self._close_in(obs, data, occ, [t for t in mine if t not in busy], rising)
+            plan += self._close_in(obs, moves, [t for t in mine if t not in busy], rising)
         return plan
 
-    def _close_in(self, obs, data, occ, tokens, goals):
+    def _close_in(self, obs, moves, tokens, goals):
         """Moves that bring each of `tokens` nearer the nearest of `goals`, on hexes that are
         safe (own or unowned, no enemy there)."""
         far = _distances(obs, goals)
         out = []
         for token in tokens:
             here = far.get(obs.units[token]["hex"], 99)
-            closer = [h for h in reach(obs, data, token, occ) if far.get(h, 99) < here
-                      and obs.owner[h] in (None, self.seat) and obs.seats_at(h) <= {self.seat}]
+            closer = [h for h in moves.reach(token) if far.get(h, 99) < here
+                      and obs.owner[h] in (None, self.seat)
+                      and all(o == self.seat for o in moves.occ.get(h, ()))]
             if closer:
                 out.append((token, min(closer, key=lambda h: (far[h], h))))
         return out
@@ -285,8 +286,8 @@ class Heuristic:
         return any(u["owner"] != self.seat and near.get(u["hex"], 99) <= 4
                    for u in obs.units.values())
 
-    def _raid_plan(self, obs, data, occ, busy):
-        plan = []
+    def _raid_plan(self, obs, data, moves, busy):
+        plan, occ = [], moves.occ
         stacks: dict[int, list[str]] = {}
         for token, u in sorted(obs.units.items(), key=lambda i: int(i[0][1:])):
             if u["owner"] == self.seat and not u["moved"] and token not in busy:
@@ -301,16 +302,16 @@ class Heuristic:
             movers = movers[:max(0, len(movers) - keep)] if keep else movers
             targets: dict[int, list[str]] = {}
             for token in movers:
-                for dest in reach(obs, data, token, occ):
+                for dest in moves.reach(token):
                     if obs.owner[dest] != self.seat or any(o != self.seat
-                                                          for o in obs.seats_at(dest)):
+                                                          for o in occ.get(dest, ())):
                         targets.setdefault(dest, []).append(token)
             best, best_score = None, 0.0
             for dest, group in sorted(targets.items()):
                 power = sum(value_of(data, obs.units[t]["thing"]) for t in group)
                 citadel = obs.fort[dest] == 4 and obs.owner[dest] not in (None, self.seat)
                 # an enemy citadel left alone wins the game: attack it at worse odds
-                score = power - (0.8 if citadel else 1.5) * self._threat(obs, data, dest) \
+                score = power - (0.8 if citadel else 1.5) * self._threat(obs, data, occ, dest) \
                     + (4 if citadel else 0)
                 if score > best_score:
                     best, best_score = dest, score
@@ -318,8 +319,8 @@ class Heuristic:
                 plan += [(t, best) for t in targets[best]]
                 taken.add(best)
             for token in bluffs:  # a bluff explores alone: one chance in three it holds
-                spots = [h for h in reach(obs, data, token, occ) if obs.owner[h] is None
-                         and not obs.seats_at(h) and h not in taken]
+                spots = [h for h in moves.reach(token) if obs.owner[h] is None
+                         and h not in occ and h not in taken]
                 if spots:
                     plan.append((token, spots[0]))
                     taken.add(spots[0])

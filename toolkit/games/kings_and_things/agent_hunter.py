@@ -6,7 +6,7 @@ too). It is not offered to users (the game's agents do not list it); the agent t
 from __future__ import annotations
 
 from toolkit.games.kings_and_things.agent import Heuristic
-from toolkit.games.kings_and_things.phases.movement import reach
+from toolkit.games.kings_and_things.phases.movement import Moves
 
 
 class Hunter(Heuristic):
@@ -15,12 +15,12 @@ class Hunter(Heuristic):
                     if obs.fort[h] == 4 and obs.owner[h] not in (None, self.seat)}
         if not citadels:
             return super()._make_plan(obs, data)
-        occ = obs.occupancy()
+        moves = Moves(obs, data)
         plan = []
         for token, u in sorted(obs.units.items(), key=lambda i: int(i[0][1:])):
             if u["owner"] != self.seat or u["moved"]:
                 continue
-            dests = [h for h in reach(obs, data, token, occ) if h in citadels]
+            dests = [h for h in moves.reach(token) if h in citadels]
             if dests:
                 plan.append((token, dests[0]))
         return plan or super()._make_plan(obs, data)

@@ -26,12 +26,26 @@ def fast_clone(state):
     new.citadel_since = dict(state.citadel_since)
     new.battles = {h: list(s) for h, s in state.battles.items()}
     new.stats = {k: list(v) for k, v in state.stats.items()}
-    new.sub = copy.deepcopy(state.sub)
-    new.battle = copy.deepcopy(state.battle)
+    new.sub = copy_sub(state.sub)
+    new.battle = copy_battle(state.battle)
     if state.rng is not None:
         new.rng = random.Random()
         new.rng.setstate(state.rng.getstate())
     return new
+
+
+def copy_sub(sub: dict) -> dict:
+    """A copy of a phase's working data (its values are strings, ints and flat lists)."""
+    return {k: list(v) if type(v) is list else v for k, v in sub.items()}
+
+
+def copy_battle(b: dict | None) -> dict | None:
+    """A copy of a battle: its units' dicts and its flat lists copied, the scalars shared."""
+    if b is None:
+        return None
+    out = {k: list(v) if type(v) is list else v for k, v in b.items()}
+    out["units"] = [[dict(u) for u in side] for side in b["units"]]
+    return out
 
 
 def observation(state, seat: int):
@@ -39,22 +53,22 @@ def observation(state, seat: int):
     obs.rng, obs.dice = None, []
     obs.racks = [list(r) if s == seat else [HIDDEN] * len(r) for s, r in enumerate(state.racks)]
     obs.cup = [HIDDEN] * len(state.cup)
-    obs.units = {t: dict(u, thing=u["thing"] if (u["owner"] == seat or u["shown"]) else None)
+    obs.units = {t: dict(u) if (u["owner"] == seat or u["shown"]) else dict(u, thing=None)
                  for t, u in state.units.items()}
-    obs.sub = copy.deepcopy(state.sub)
+    obs.sub = sub = copy_sub(state.sub)
     if state.actor != seat:
         for key in ("pending", "fresh"):
-            if key in obs.sub:
-                obs.sub[key] = [HIDDEN] * len(obs.sub[key])
-    obs.battle = copy.deepcopy(state.battle)
+            if key in sub:
+                sub[key] = [HIDDEN] * len(sub[key])
+    obs.battle = copy_battle(state.battle)
     obs.log = list(state.log)
-    obs.stats = copy.deepcopy(state.stats)
-    for name in ("terrain", "owner", "fort", "income", "deck", "gold", "order", "firsts",
-                 "removed",
-                 "free_builds", "built"):
-        setattr(obs, name, copy.deepcopy(getattr(state, name)))
+    obs.stats = {k: list(v) for k, v in state.stats.items()}
+    obs.terrain, obs.owner, obs.fort = list(state.terrain), list(state.owner), list(state.fort)
+    obs.income, obs.deck, obs.gold = list(state.income), list(state.deck), list(state.gold)
+    obs.order, obs.firsts, obs.removed = list(state.order), list(state.firsts), list(state.removed)
+    obs.free_builds, obs.built = list(state.free_builds), list(state.built)
     obs.hero_pool, obs.forts_left = dict(state.hero_pool), dict(state.forts_left)
-    obs.battles = copy.deepcopy(state.battles)
+    obs.battles = {h: list(s) for h, s in state.battles.items()}
     obs.citadel_since = dict(state.citadel_since)
     return obs
 

@@ -13,8 +13,9 @@ def conflicts(state) -> dict[int, tuple[int, int | None]]:
     """hex -> (attacker, defender): defender None for an exploration, and the owner (with
     no units there) for an attack on an empty enemy hex."""
     out = {}
-    for hex_ in range(len(state.terrain)):
-        seats = state.seats_at(hex_)
+    occ = state.occupancy()
+    for hex_ in sorted(occ):   # a hex with no units holds no conflict
+        seats = set(occ[hex_])
         owner = state.owner[hex_]
         if len(seats) == 2:
             arrivals = state.battles.get(hex_, [])

@@ -13,11 +13,12 @@ def legal(state: State, data: Data, seat: int, pending: list[str]) -> list:
     actions = []
     rack = state.racks[seat]
     hexes = state.hexes_of(seat)
+    occ = state.occupancy()
+    room = [h for h in hexes if stack_limit_ok(state, data, h, seat, occupancy=occ)]
     for thing in sorted(pending) + sorted(t for t in rack if data.kind(t) == "creature"):
         kind = data.kind(thing)
         if kind == "creature":
-            actions += [("place", thing, h) for h in hexes
-                        if stack_limit_ok(state, data, h, seat)]
+            actions += [("place", thing, h) for h in room]
         elif kind == "income_counter":
             want = data.card(thing).terrain
             actions += [("place", thing, h) for h in hexes if state.income[h] is None

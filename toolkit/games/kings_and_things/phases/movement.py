@@ -8,9 +8,8 @@ never move. The example lets at most two players meet in one hex."""
 
 from __future__ import annotations
 
-import heapq
-
 from toolkit.games.kings_and_things import flow
+from toolkit.games.kings_and_things.data import base
 from toolkit.games.kings_and_things.state import stack_limit_ok
 
 
@@ -18,58 +17,114 @@ def flies(state, data, token) -> bool:
     unit = state.units[token]
     if unit["hex"] in state.sub.get("balloons", ()) and unit["owner"] == state.actor:
         return True
-    return bool(data.card(unit["thing"]).flying)
+    return base(unit["thing"]) in data.flying
 
 
-def _flyers_held(state, data, hex_, seat) -> bool:
-    """Enemy flyers in a hex stop as many moving flyers: a flyer flies on only once its
-    side has had as many flyers stopped there (moved in this phase) as the enemy shows."""
-    theirs = mine = 0
-    for u in state.units.values():
-        if u["hex"] != hex_ or u["thing"] is None or not data.card(u["thing"]).flying:
-            continue
-        if u["owner"] != seat:
-            theirs += 1
-        elif u["moved"]:
-            mine += 1
-    return theirs > mine
+class Moves:
+    """Where units may move in one position: what the moving rules ask of each hex for a
+    seat (where a move stops, where it may end) worked out once, and each start's reach
+    remembered (units of a seat alike in a hex, flying or not, reach the same hexes).
+    The position must not change while it is used."""
 
+    def __init__(self, state, data, occ: dict | None = None):
+        self.state, self.data = state, data
+        self.occ = state.occupancy() if occ is None else occ
+        self.land = [t in data.lands for t in state.terrain]
+        self.nb = state.neighbours
+        self.points = data.setting("move_points")
+        self.seats: dict[int, tuple] = {}    # seat -> (stops on foot, stops flying, ends)
+        self.memo: dict[tuple, list[int]] = {}
+        self.flyers: dict | None = None       # hex -> [(owner, moved) of each known flyer]
 
-def _stops(state, data, hex_, seat, flying, occ) -> bool:
-    if not data.land(state.terrain[hex_]):
-        return False  # only flyers get here, and they fly on
-    if state.owner[hex_] is None:
-        return True
-    enemy_units = any(o != seat for o in occ.get(hex_, {}))
-    if flying:
-        return enemy_units and _flyers_held(state, data, hex_, seat)
-    return enemy_units or state.owner[hex_] != seat
+    def reach(self, token) -> list[int]:
+        """The hexes `token` may end its move on (a shared list: not to be changed)."""
+        unit = self.state.units[token]
+        key = (unit["hex"], flies(self.state, self.data, token), unit["owner"])
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = self._reach(unit["hex"], key[1], unit["owner"])
+        return got
+
+    def _flyers(self):
+        """hex -> [(seat, moved) of each face-up-known flyer there] (unknown things skipped)."""
+        if self.flyers is None:
+            out: dict[int, list] = {}
+            flying = self.data.flying
+            for u in self.state.units.values():
+                if u["thing"] is not None and base(u["thing"]) in flying:
+                    out.setdefault(u["hex"], []).append((u["owner"], u["moved"]))
+            self.flyers = out
+        return self.flyers
+
+    def _flyers_held(self, hex_, seat) -> bool:
+        """Enemy flyers in a hex stop as many moving flyers: a flyer flies on only once its
+        side has had as many flyers stopped there (moved in this phase) as the enemy shows."""
+        theirs = mine = 0
+        for owner, moved in self._flyers().get(hex_, ()):
+            if owner != seat:
+                theirs += 1
+            elif moved:
+                mine += 1
+        return theirs > mine
+
+    def _facts(self, seat):
+        facts = self.seats.get(seat)
+        if facts is None:
+            state, occ, land = self.state, self.occ, self.land
+            foot, fly = [], []
+            for hex_, owner in enumerate(state.owner):
+                if not land[hex_]:
+                    foot.append(False)  # only flyers get here, and they fly on
+                    fly.append(False)
+                elif owner is None:
+                    foot.append(True)
+                    fly.append(True)
+                else:
+                    enemy_units = any(o != seat for o in occ.get(hex_, ()))
+                    foot.append(enemy_units or owner != seat)
+                    fly.append(enemy_units and self._flyers_held(hex_, seat))
+            facts = self.seats[seat] = (foot, fly, {})
+        return facts
+
+    def _reach(self, start, flying, seat) -> list[int]:
+        foot, fly, ends = self._facts(seat)
+        stops = fly if flying else foot
+        land, nb, points = self.land, self.nb, self.points
+        costs, terrain = self.data.costs, self.state.terrain
+        best = {start: 0}
+        queue = [[] for _ in range(points + 1)]   # hexes by the cost they were reached at
+        queue[0].append(start)
+        for cost in range(points + 1):
+            for hex_ in queue[cost]:
+                if cost > best[hex_] or (hex_ != start and stops[hex_]):
+                    continue
+                for nxt in nb(hex_):
+                    if flying:
+                        step = cost + 1
+                    elif not land[nxt]:
+                        continue
+                    else:
+                        step = cost + costs[terrain[nxt]]
+                    if step <= points and step < best.get(nxt, 99):
+                        best[nxt] = step
+                        queue[step].append(nxt)
+        out = []
+        for hex_ in sorted(best):
+            if hex_ == start:
+                continue
+            ok = ends.get(hex_)
+            if ok is None:
+                ok = ends[hex_] = (land[hex_] and stack_limit_ok(self.state, self.data, hex_, seat,
+                                                                 occupancy=self.occ)
+                                   and _two_sides(self.state, hex_, seat, self.occ))
+            if ok:
+                out.append(hex_)
+        return out
 
 
 def reach(state, data, token, occ: dict | None = None) -> list[int]:
     """The hexes `token` may end its move on."""
-    occ = state.occupancy() if occ is None else occ
-    unit, seat = state.units[token], state.units[token]["owner"]
-    flying = flies(state, data, token)
-    points = data.setting("move_points")
-    best = {unit["hex"]: 0}
-    queue = [(0, unit["hex"])]
-    while queue:
-        cost, hex_ = heapq.heappop(queue)
-        if cost > best.get(hex_, 99) or (hex_ != unit["hex"]
-                                         and _stops(state, data, hex_, seat, flying, occ)):
-            continue
-        for nxt in state.neighbours(hex_):
-            terrain = state.terrain[nxt]
-            if not flying and not data.land(terrain):
-                continue
-            step = 1 if flying else data.move_cost(terrain)
-            if cost + step <= points and cost + step < best.get(nxt, 99):
-                best[nxt] = cost + step
-                heapq.heappush(queue, (cost + step, nxt))
-    return [h for h in sorted(best) if h != unit["hex"] and data.land(state.terrain[h])
-            and stack_limit_ok(state, data, h, seat, occupancy=occ)
-            and _two_sides(state, h, seat, occ)]
+    return list(Moves(state, data, occ).reach(token))
 
 
 def _two_sides(state, hex_, seat, occ) -> bool:
@@ -79,10 +134,10 @@ def _two_sides(state, hex_, seat, occ) -> bool:
     return len(sides) <= 2
 
 
-def pinned(state, token) -> bool:
+def pinned(state, token, occ: dict | None = None) -> bool:
     unit = state.units[token]
-    return unit["hex"] == state.cloud or any(o != unit["owner"]
-                                              for o in state.seats_at(unit["hex"]))
+    seats = state.seats_at(unit["hex"]) if occ is None else occ.get(unit["hex"], ())
+    return unit["hex"] == state.cloud or any(o != unit["owner"] for o in seats)
 
 
 class Movement(flow.Phase):
@@ -95,15 +150,11 @@ class Movement(flow.Phase):
     def legal(self, state, data):
         seat = state.actor
         acts = []
-        occ = state.occupancy()
-        known: dict[tuple, list[int]] = {}   # units alike in a hex reach the same hexes
+        moves = Moves(state, data)
         for token, unit in sorted(state.units.items(), key=lambda i: int(i[0][1:])):
-            if unit["owner"] != seat or unit["moved"] or pinned(state, token):
+            if unit["owner"] != seat or unit["moved"] or pinned(state, token, moves.occ):
                 continue
-            key = (unit["hex"], flies(state, data, token))
-            if key not in known:
-                known[key] = reach(state, data, token, occ)
-            acts += [("move", token, h) for h in known[key]]
+            acts += [("move", token, h) for h in moves.reach(token)]
         for thing in sorted(state.racks[seat]):
             if data.kind(thing) == "magic_item" and data.card(thing).op == "fly":
                 hexes = sorted({u["hex"] for u in state.units.values() if u["owner"] == seat
