@@ -137,5 +137,18 @@ class NanhuangGame(Game):
         from toolkit.games.nanhuang2.agents import AGENTS
         return dict(AGENTS)
 
+    def play_batch(self, catalog, jobs):
+        """The records of toolkit.sim.batch.play_counted for every job (seed, agent names),
+        played by the loop of batch.py (compiled with the other typed modules, else as
+        Python: the same records), or None when a game would stop with an error (the
+        generic loop then plays the batch and says why). With no job: [] when the compiled
+        build plays, None when the rules play as Python (no compiled core)."""
+        from toolkit.games.nanhuang2 import batch
+        if not jobs:
+            from toolkit.native import pure
+            from toolkit.native.builds import COMPILED
+            return [] if pure.played.get(batch.__name__) == COMPILED else None
+        return batch.play_batch(self, catalog, jobs)
+
 
 GAME = NanhuangGame()

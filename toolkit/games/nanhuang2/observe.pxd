@@ -2,5 +2,7 @@
 cimport cython
 from toolkit.games.nanhuang2.state cimport Player, State
 
-@cython.locals(obs=State, p=Player, s=Py_ssize_t)
 cpdef State observation(State state, Py_ssize_t seat)
+cpdef State view(State state, Py_ssize_t seat)
+@cython.locals(p=Player, s=Py_ssize_t)
+cpdef State _hide(State state, State obs, Py_ssize_t seat)

@@ -1,6 +1,7 @@
 # The types of state.py when compiled (Cython pure Python mode, augmenting .pxd): Player and
 # State become extension types, their fields C slots (public: every Python module reads them).
 
+cimport cython
 from toolkit.games.nanhuang2.cards cimport Spec, Table
 
 cpdef object copy_stream(object rng)
@@ -16,7 +17,10 @@ cdef class Player:
 
     cpdef list field(self)
     cpdef list zone(self, str name)
+    @cython.locals(p=Player)
     cpdef Player copy(self)
+    @cython.locals(p=Player)
+    cpdef Player shallow(self)
 
 
 cdef class State:
@@ -29,6 +33,9 @@ cdef class State:
     cdef public str phase
     cdef public set broken, wiped
 
+    @cython.locals(s=State, p=Player)
     cpdef State clone(self, bint log=*, bint rng=*)
+    @cython.locals(s=State)
+    cpdef State shallow(self)
     cpdef Spec spec(self, Py_ssize_t uid)
     cpdef list alive(self)

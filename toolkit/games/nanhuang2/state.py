@@ -81,6 +81,18 @@ class Player:
         p.start, p.picks, p.secret = self.start, self.picks[:], set(self.secret)
         return p
 
+    def shallow(self) -> "Player":
+        """A copy sharing every list, set and dict of this one (to be read, never played
+        on: observe.view gives it a hand and secret of its own where it hides them)."""
+        p = Player.__new__(Player)
+        p.hand, p.front, p.back, p.facilities = self.hand, self.front, self.back, self.facilities
+        p.power, p.economy, p.incoming = self.power, self.economy, self.incoming
+        p.empty_starts, p.alive, p.turns = self.empty_starts, self.alive, self.turns
+        p.moved, p.shifted = self.moved, self.shifted
+        p.exile_chance, p.out_round = self.exile_chance, self.out_round
+        p.stats, p.start, p.picks, p.secret = self.stats, self.start, self.picks, self.secret
+        return p
+
     def to_dict(self) -> dict:
         return {k: (sorted(v) if isinstance(v, set) else v)
                 for k in PLAYER_FIELDS for v in [getattr(self, k)]}
@@ -140,6 +152,22 @@ class State:
         s.broken, s.wiped = set(self.broken), set(self.wiped)
         s.snapshot = {k: v[:] for k, v in self.snapshot.items()}
         s.log, s.winners = (self.log[:] if log else []), self.winners[:]
+        return s
+
+    def shallow(self) -> "State":
+        """A copy sharing every list, set and dict of this state and its players, with
+        lists of its own of the players and the boxes (which observe.view replaces items
+        of), an empty log and no stream (as `clone(log=False, rng=False)`): to be read,
+        never played on."""
+        s = State.__new__(State)
+        s.t, s.seed, s.seats, s.n, s.cards = self.t, self.seed, self.seats, self.n, self.cards
+        s.event, s.event_owner, s.event_turn = self.event, self.event_owner, self.event_turn
+        s.dealt, s.current, s.round, s.phase = self.dealt, self.current, self.round, self.phase
+        s.pending, s.offers, s._rng = self.pending, self.offers, None
+        s.deck, s.wilds, s.exile, s.tokens = self.deck, self.wilds, self.exile, self.tokens
+        s.supply, s.box, s.players = self.supply, self.box[:], self.players[:]
+        s.broken, s.wiped, s.snapshot = self.broken, self.wiped, self.snapshot
+        s.log, s.winners = [], self.winners
         return s
 
     @property
