@@ -1,3 +1,4 @@
+# toolkit: compile
 """Actions as tuples `(kind, *args)`: their JSON form (named arguments) and their words in
 English and Chinese."""
 

@@ -1,3 +1,4 @@
+# toolkit: compile
 """What Root's heuristic knows of the others' win paths: how near each faction is to
 winning (its VP and the engine that scores them: the Alliance's sympathy and bases, the
 Eyrie's roosts, the Marquise's buildings, the Vagabond's relationships), how much it pays

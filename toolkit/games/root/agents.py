@@ -1,3 +1,4 @@
+# toolkit: compile
 """Root's heuristic agent: one scoring rule per faction over the legal actions (the best
 score wins, a seeded jitter breaks ties; `end` scores 0, so only useful actions are taken).
 It reads only its seat's observation. Every faction answers the others' win paths
@@ -18,7 +19,7 @@ def _enemies(s, c, fac):
     return sum(n for f, n in s.board[c]["w"].items() if f != fac)
 
 
-def _battle(s, st, fac, c, dfn):
+def _battle(s, st, fac, c, dfn, memo=None):
     mine = board.warriors(s, c, fac) if fac != "vagabond" else vi.undamaged(s, "sword")
     theirs = board.warriors(s, c, dfn)
     loot = len(board.buildings(s, c, dfn) + board.tokens(s, c, dfn))
@@ -26,7 +27,7 @@ def _battle(s, st, fac, c, dfn):
         return 1.0 if mine >= 3 else -1
     if not (mine >= theirs or loot):
         return -1
-    w = threats.weights(s, st, fac).get(dfn, 1.0)
+    w = _weights(s, st, fac, memo).get(dfn, 1.0)
     value = 2 + 2 * loot + 0.7 * (mine - theirs) + PATH * w * threats.path_pieces(s, c, dfn)
     if threats.dominance_spot(s, st, dfn, c):   # a clearing its active dominance needs
         value += DOM_STOP
@@ -53,7 +54,7 @@ def _move(s, st, fac, src, dst, k):
     return gain - 0.25 * abs(k - max(1, n // 2))
 
 
-def _decree(s, st, col, card):
+def _decree(s, st, col, card, memo=None):
     """Whether the column could still be resolved with `card` added: every card of a suit
     needs its own source (roosts to recruit, warriors to move or fight, sites to build)."""
     e = s.f["eyrie"]
@@ -84,7 +85,7 @@ def _decree(s, st, col, card):
     bonus = {"recruit": 1.5, "move": 1.5, "battle": 0.5,
              "build": 3 if len(suits) == 1 else 0.5}[col]   # one build card is enough
     if col == "battle":   # a battle that stops the leader is worth a card in the Decree
-        w = threats.weights(s, st, "eyrie")
+        w = _weights(s, st, "eyrie", memo)
         bonus += max([0.0] + [min(3.0, threats.best_target(s, st, "eyrie", c, w) / 2)
                               for c in fits(suit) if board.warriors(s, c, "eyrie") >= 2])
     return (3 + bonus - 0.3 * size + SLACK * min(slack, 2) if ok else -5) + \
@@ -94,7 +95,9 @@ def _decree(s, st, col, card):
 SLACK = 0.4
 
 
-def score(s, seat, a) -> float:
+def score(s, seat, a, memo=None) -> float:
+    """What action `a` is worth to `seat` in observation `s`; `memo` ({} a decision) keeps
+    what every action of one decision reads alike (the threat weights)."""
     st, fac, kind = static_of(s), s.fac(seat), a[0]
     if kind in ("ambush", "foil", "hospital", "give"):
         return 1 if a[1] is not None else 0
@@ -120,14 +123,14 @@ def score(s, seat, a) -> float:
     if kind in ("stand_and_deliver", "tax"):
         return 2
     if kind in ("battle", "warren"):
-        return _battle(s, st, fac, a[1], a[2])
+        return _battle(s, st, fac, a[1], a[2], memo)
     if kind in ("march", "move", "cobbler"):
         return _move(s, st, fac, a[1], a[2], a[3]) + _site(s, st, fac, a[2], a[3])
     if kind == "leader":
         return LEADERS.get(a[1], 1)
     if kind == "decree":
-        return _decree(s, st, a[1], a[2])
-    return FIXED.get(fac, {}).get(kind, FIXED["any"].get(kind, 0.5)) + _extra(s, st, fac, a)
+        return _decree(s, st, a[1], a[2], memo)
+    return FIXED.get(fac, {}).get(kind, FIXED["any"].get(kind, 0.5)) + _extra(s, st, fac, a, memo)
 
 
 def _dominance(s, st, seat, fac, card):
@@ -159,6 +162,16 @@ NEUTRAL = frozenset({"keep", "corner", "place", "pay_wood", "pay", "character", 
 LEADERS = {"builder": 3, "commander": 2, "charismatic": 1.5, "despot": 1}
 
 
+def _weights(s, st, fac, memo) -> dict:
+    """threats.weights, once a decision when `memo` is given."""
+    if memo is None:
+        return threats.weights(s, st, fac)
+    w = memo.get(fac)
+    if w is None:
+        w = memo[fac] = threats.weights(s, st, fac)
+    return w
+
+
 def _site(s, st, fac, dst, k):
     """Eyrie: a move that opens a site for a build card still due in the Decree."""
     if fac != "eyrie" or s.step != "resolve":
@@ -184,7 +197,7 @@ FIXED = {
 }
 
 
-def _extra(s, st, fac, a):
+def _extra(s, st, fac, a, memo=None):
     kind = a[0]
     if kind == "build" and fac == "marquise":
         return -0.5 * board.on_map(s, a[1])
@@ -194,7 +207,7 @@ def _extra(s, st, fac, a):
         return -3 if s.f["alliance"]["officers"] >= 4 else 0
     if kind == "aid":   # spend the item he holds most of; never feed the leader
         spare = sum(1 for i, e, d in vi.items(s) if i == a[3] and not e and not d)
-        w = threats.weights(s, st, fac).get(a[1], 1.0)
+        w = _weights(s, st, fac, memo).get(a[1], 1.0)
         return (2 if a[2] else 0) + (1 if s.f["vagabond"]["rel"].get(a[1]) != "hostile"
                                      else -2) + 0.2 * spare - (1 if a[3] == "sword" else 0) \
             - AID_LEADER * max(0.0, w - 1.3)
@@ -241,9 +254,9 @@ class Heuristic:
         self.seat, self.rng = seat, rng
 
     def choose(self, observation, legal):
-        best, pick = None, legal[0]
+        best, pick, memo = None, legal[0], {}
         for a in legal:
-            v = score(observation, self.seat, a) + self.rng.random() * 0.3
+            v = score(observation, self.seat, a, memo) + self.rng.random() * 0.3
             if best is None or v > best:
                 best, pick = v, a
         return pick

@@ -1,3 +1,4 @@
+# toolkit: compile
 """Woodland Alliance: supporters (capped at 5 with no base on the map), revolt, spread
 sympathy (martial law costs one more), mobilize, train officers, military operations
 (move, battle, recruit, organize), outrage and Guerrilla War (see effects and battle)."""

@@ -1,3 +1,4 @@
+# toolkit: compile
 """Battle (seed: 基礎(chǔ)通用篇 4-8): defender's ambush and the attacker's foil, two 0-3 dice
 with the higher to the attacker (the Alliance defends with the higher), hits capped by
 warriors (the Vagabond's by undamaged swords), extra hits, warriors removed before

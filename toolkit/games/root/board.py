@@ -1,3 +1,4 @@
+# toolkit: compile
 """The map: pieces in clearings, rule and its tie-breaks, movement, slots, placing and
 removing pieces (with the VP, outrage, hostility and field-hospital side effects)."""
 
@@ -24,32 +25,56 @@ def tokens(s, c, fac=None, kind=None):
 
 
 def on_map(s, piece) -> int:
-    return sum(1 for c in s.board for _, p in s.board[c]["b"] + s.board[c]["t"] if p == piece)
+    n = 0
+    for z in s.board.values():
+        for _, p in z["b"]:
+            if p == piece:
+                n += 1
+        for _, p in z["t"]:
+            if p == piece:
+                n += 1
+    return n
 
 
 def where(s, piece):
-    return [c for c in s.board for _, p in s.board[c]["b"] + s.board[c]["t"] if p == piece]
+    out = []
+    for c, z in s.board.items():
+        for _, p in z["b"]:
+            if p == piece:
+                out.append(c)
+        for _, p in z["t"]:
+            if p == piece:
+                out.append(c)
+    return out
 
 
 def ruler(s, c):
     """The faction that rules `c`: most warriors plus buildings; a tie rules nobody unless
     the Eyrie is among the tied (Lords of the Forest). Tokens and the pawn never count."""
-    counts = {}
-    for f, n in s.board[c]["w"].items():
-        counts[f] = counts.get(f, 0) + n
-    for f, _ in s.board[c]["b"]:
+    z = s.board[c]
+    counts = z["w"].copy()
+    for f, _ in z["b"]:
         counts[f] = counts.get(f, 0) + 1
-    best = max(counts.values(), default=0)
-    if best <= 0:
-        return None
-    top = [f for f, n in counts.items() if n == best]
-    if len(top) == 1:
-        return top[0]
-    return "eyrie" if "eyrie" in top else None
+    best, top, tied = 0, None, False
+    for f, n in counts.items():
+        if n > best:
+            best, top, tied = n, f, False
+        elif n == best and n > 0:
+            tied = True
+    if not tied:
+        return top
+    if counts.get("eyrie", 0) == best:
+        return "eyrie"
+    return None
 
 
 def rules(s, c, fac) -> bool:
     return ruler(s, c) == fac
+
+
+def ruled(s, st: Static, fac) -> set:
+    """The clearings `fac` rules."""
+    return {c for c in st.clearings if ruler(s, c) == fac}
 
 
 def free_slots(st: Static, s, c) -> int:
@@ -66,7 +91,10 @@ def can_place(s, c, fac) -> bool:
     return fac == "marquise" or keep_clearing(s) != c
 
 
-def can_move(s, fac, src, dst, st: Static) -> bool:
+def can_move(s, fac, src, dst, st: Static, ruled_by=None) -> bool:
+    """`ruled_by`: the clearings `fac` rules (`ruled`), when the caller has them."""
+    if ruled_by is not None:
+        return dst in st.adj[src] and (src in ruled_by or dst in ruled_by)
     return dst in st.adj[src] and (rules(s, src, fac) or rules(s, dst, fac))
 
 

@@ -1,3 +1,4 @@
+# toolkit: compile
 """The shared deck: drawing with an immediate reshuffle, discarding (dominance cards go to
 the available row), suits with birds wild, and the hand limit."""
 

@@ -1,3 +1,4 @@
+# toolkit: compile
 """Crafting: each faction's crafting pieces pay the suits of a card's cost once a turn;
 items come from the limited supply, a persistent card is never crafted twice, favors
 clear a suit of enemy pieces."""

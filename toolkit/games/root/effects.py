@@ -1,3 +1,4 @@
+# toolkit: compile
 """What removing a piece sets off: the keep leaving the game, a base taking supporters and
 officers with it, outrage, Vagabond hostility and the Marquise's field hospitals."""
 

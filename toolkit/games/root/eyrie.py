@@ -1,3 +1,4 @@
+# toolkit: compile
 """Eyrie Dynasties: the Decree (1-2 cards a turn, at most one bird, resolved left to right
 by suit, birds wild, the cards of one column in the order the Eyrie chooses), turmoil on any card that cannot be resolved, leaders and viziers,
 roosts that craft and score, a new roost when none is left, Lords of the Forest (board)."""

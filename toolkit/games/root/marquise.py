@@ -1,3 +1,4 @@
+# toolkit: compile
 """Marquise de Cat: the keep and garrison, wood at sawmills, up to three Daylight actions
 (+1 per bird card) — battle, march (two moves), recruit (once), build with connected wood,
 overwork — after crafting with workshops; field hospitals (see effects)."""

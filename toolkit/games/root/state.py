@@ -1,3 +1,4 @@
+# toolkit: compile
 """The position of a game of Root: a plain object of lists and dicts (JSON-ready), and the
 seeded chance every random event draws from."""
 

@@ -1,3 +1,4 @@
+# toolkit: compile
 """The turn: Birdsong, Daylight and Evening of the seat to play, the actions every faction
 shares (dominance, persistent cards, discarding to the hand limit), answers to pending
 decisions, and victory (30 VP at once; dominance at the start of Birdsong)."""
@@ -9,9 +10,14 @@ from toolkit.games.root.data import static_of
 
 
 def faction_module(fac):
-    from toolkit.games.root import alliance, eyrie, marquise, vagabond
-    return {"marquise": marquise, "eyrie": eyrie, "alliance": alliance,
-            "vagabond": vagabond}[fac]
+    if not _MODULES:
+        from toolkit.games.root import alliance, eyrie, marquise, vagabond
+        _MODULES.update({"marquise": marquise, "eyrie": eyrie, "alliance": alliance,
+                         "vagabond": vagabond})
+    return _MODULES[fac]
+
+
+_MODULES: dict = {}   # faction -> its module (imported at the first use: they import turn)
 
 
 # ---- phases -------------------------------------------------------------------------------
@@ -122,12 +128,15 @@ def _dominance_options(s, st, seat, fac):
 
 def move_options(s, st, fac, kind, sources=None):
     out = []
+    ruled = None
     for src in sources or st.clearings:
         n = board.warriors(s, src, fac)
         if n == 0:
             continue
+        if ruled is None:
+            ruled = board.ruled(s, st, fac)
         for dst in st.adj[src]:
-            if board.can_move(s, fac, src, dst, st):
+            if board.can_move(s, fac, src, dst, st, ruled):
                 out += [(kind, src, dst, k) for k in range(1, n + 1)]
     return out
 

@@ -1,3 +1,4 @@
+# toolkit: compile
 """Vagabond: a pawn that ignores rule, items exhausted for each action (move, battle,
 explore, aid, quest, strike, repair, craft, the character's special), refreshing, slipping,
 resting in forests, relationships (aid, allied, hostile, infamy) and the satchel limit."""

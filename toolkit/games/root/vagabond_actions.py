@@ -1,3 +1,4 @@
+# toolkit: compile
 """The Vagabond's Daylight actions that change more than an item: aid (relationships),
 quests, and the characters' specials (Steal, Day Labor, Hideout)."""
 

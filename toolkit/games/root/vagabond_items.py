@@ -1,3 +1,4 @@
+# toolkit: compile
 """The Vagabond's items: each is [item, exhausted, damaged]. Face-up tea, coins and bags
 sit on their tracks; the rest, and every exhausted or damaged item, fill the satchel."""
 
