@@ -274,3 +274,34 @@ def test_toolkit_trust_counts_the_pxd_files_it_hashes(tmp_path, env):
     assert done.returncode == 0, done.stderr[-2000:]
     py = len(list((folder / "rules").rglob("*.py")))
     assert f"({py} Python files and 1 .pxd file typing them)" in done.stdout
+
+
+def test_builds_unused_for_a_month_are_pruned_and_nothing_else(tmp_path):
+    root = tmp_path / "rules"
+    root.mkdir()
+    now = 2_000_000_000.0
+    old, fresh, keep = "a" * 32, "b" * 32, "c" * 32
+    for name in (old, fresh, keep):
+        (root / name).mkdir()
+        (root / name / "tricks.so").write_bytes(b"x")
+    (root / f"{old}.lock").touch()
+    (root / f"{old}.failed").write_text("Cython: ...", encoding="utf-8")
+    (root / ".build-killed").mkdir()
+    (root / ".load-left.so").touch()
+    (root / "notes.txt").touch()  # not a name the cache makes
+    month = project_build.KEEP_DAYS * 86_400
+    for path in root.iterdir():
+        os.utime(path, (now - month - 60, now - month - 60))
+    os.utime(root / fresh, (now - month + 3_600, now - month + 3_600))
+    gone = project_build.prune(root, keep=keep, now=now)
+    assert gone == sorted([old, f"{old}.lock", f"{old}.failed", ".build-killed",
+                           ".load-left.so"])
+    assert sorted(p.name for p in root.iterdir()) == sorted([fresh, keep, "notes.txt"])
+
+
+def test_loading_a_build_renews_its_time(game, tmp_path, env):
+    simulate(game, tmp_path / "first", env, "--workers", "1")
+    (folder,) = [p.parent for p in builds(tmp_path)]
+    os.utime(folder, (1_000_000_000, 1_000_000_000))
+    simulate(game, tmp_path / "second", env, "--workers", "1")
+    assert folder.stat().st_mtime > 1_500_000_000  # used again: not pruned for a month

@@ -18,6 +18,10 @@ caller plays the `.py` (same results). A Cython error is remembered for its key,
 runs say so at once instead of compiling again; a missing compiler is not (install one and
 the next run builds).
 
+Builds no command has loaded for `KEEP_DAYS` (a load renews a build's folder's time) are
+deleted when a new build is made (`prune`), with the failure notes and locks of that age and
+the temporary folders a killed build left; nothing else in the cache folder is touched.
+
 `load()` imports an extension file as a module of the given name. A Cython module keeps its
 globals in the shared library, so loading the same file twice in one process would hand
 back the first module (bound to the first package's other modules): a file already loaded
@@ -49,6 +53,9 @@ COMPILED_PACKAGE = "toolkit_project_rules"  # the dotted name the C code is comp
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}  # as setup.py's PURE_DIRECTIVES
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 FAILED = ".failed"  # beside a key's folder: the note of a Cython error for that key
+KEEP_DAYS = 30  # a build no command loaded for this long is deleted by the next build
+STALE_WORK_S = 86_400  # a temporary build or load file this old was left by a killed process
+BUILT = re.compile(r"^[0-9a-f]{32}(\.lock|\.failed)?$")  # a key's folder, lock, failure note
 
 notes: list[str] = []  # the note lines of this process, in order (tests read them)
 _loaded: set[str] = set()  # extension files loaded in this process
@@ -109,7 +116,7 @@ def build(rel: str, py: bytes, pxd: bytes | None, shown: str) -> Path | None:
     root = cache_root()
     done = root / name / (Path(rel).stem + SUFFIX)
     if done.is_file():
-        return _ours(done, shown)
+        return _used(_ours(done, shown))
     try:
         root.mkdir(mode=0o700, parents=True, exist_ok=True)
         with _locked(root / f"{name}.lock"):
@@ -125,10 +132,51 @@ def build(rel: str, py: bytes, pxd: bytes | None, shown: str) -> Path | None:
                 if exc.lasting:
                     failed.write_text(why, encoding="utf-8")
                 return _note(shown, why)
+        prune(root, keep=name)
     except OSError as exc:
         return _note(shown, f"the build cache '{root}' cannot be written "
                             f"({exc.strerror or exc}; set {ENV} to a folder you can write)")
     return done
+
+
+def _used(done: Path | None) -> Path | None:
+    """`done`, its folder's time renewed: the build is in use (see `prune`)."""
+    if done is not None:
+        with contextlib.suppress(OSError):
+            os.utime(done.parent)
+    return done
+
+
+def prune(root: Path, keep: str = "", now: float | None = None) -> list[str]:
+    """Delete from the cache folder `root` the builds (and failure notes, locks) untouched
+    for KEEP_DAYS and temporary folders and files older than a day, this user's only; the
+    names deleted. Only names the cache makes are looked at (BUILT, `.build-`, `.load-`)."""
+    import time
+    now = time.time() if now is None else now
+    gone = []
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return gone
+    for entry in entries:
+        temporary = entry.name.startswith((".build-", ".load-"))
+        if entry.name.startswith(keep or "\0") or not (temporary or BUILT.match(entry.name)):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        age = now - info.st_mtime
+        if info.st_uid != os.getuid() or age < (STALE_WORK_S if temporary
+                                                else KEEP_DAYS * 86_400):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+        gone.append(entry.name)
+    return sorted(gone)
 
 
 def _ours(done: Path, shown: str) -> Path | None:
