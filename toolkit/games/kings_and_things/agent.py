@@ -1,3 +1,4 @@
+# toolkit: compile
 """A heuristic player: explores and attacks with stacks strong enough for the job, keeps its
 fort hex garrisoned, raises one fort toward a citadel, recruits with gold it does not need
 for building, bluffs only with what it cannot support, and retreats from losing battles.

@@ -1,3 +1,4 @@
+# toolkit: compile
 """A battle in one hex (seed, phase 6 'resolving combat'): rounds of a magic step, a ranged
 step and a melee step, then retreats (attacker first, then defender). In a step every unit
 of that kind on both sides rolls a d6 and hits on a roll at or under its combat value;

@@ -37,15 +37,26 @@ class Data:
         self.costs = {t: int(e.move_cost) for t, e in self.terrains.items()}
         self.flying = frozenset(id_ for id_, e in self.entry.items()
                                 if getattr(e, "flying", None))
+        # every counter instance and entry id -> its kind, its entry (no split per look-up)
+        self.kinds = {**self.kind_of, **{t: self.kind_of[base(t)] for t in self.instances}}
+        self.cards = {**self.entry, **{t: self.entry[base(t)] for t in self.instances}}
+        self.flyers = frozenset(t for t in self.cards if base(t) in self.flying)
 
     def setting(self, name: str) -> int:
         return self.settings[name]
 
     def kind(self, thing: str) -> str:
-        return self.kind_of[base(thing)]
+        kind = self.kinds.get(thing)
+        return kind if kind is not None else self.kind_of[base(thing)]
 
     def card(self, thing: str):
-        return self.entry[base(thing)]
+        card = self.cards.get(thing)
+        return card if card is not None else self.entry[base(thing)]
+
+    def flies(self, thing: str) -> bool:
+        if thing in self.cards:
+            return thing in self.flyers
+        return base(thing) in self.flying
 
     def land(self, terrain: str) -> bool:
         return terrain in self.lands

@@ -1,3 +1,4 @@
+# toolkit: compile
 """The order of play: setup steps, then rounds of nine phases (seed, 'game order'). Every
 player finishes a phase before the next begins, in player order from the first player.
 

@@ -1,3 +1,4 @@
+# toolkit: compile
 """Hidden information (bluffing): what a seat sees, and full states consistent with it.
 
 Hidden from a seat: the other players' racks (only their size shows), which thing each
@@ -6,16 +7,22 @@ or placed, the cup's content (only its size) and the future dice."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 HIDDEN = "?"
 
 
+def _shallow(state):
+    """copy.copy of the state (its attributes shared), without copy's dispatch."""
+    new = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    return new
+
+
 def fast_clone(state):
     """An independent copy, cheaper than a deep copy: the log's events are never changed,
     so they are shared."""
-    new = copy.copy(state)
+    new = _shallow(state)
     for name in ("terrain", "owner", "fort", "income", "deck", "gold", "order", "firsts",
                  "removed",
                  "free_builds", "built", "cup", "dice", "draws", "log"):
@@ -49,12 +56,13 @@ def copy_battle(b: dict | None) -> dict | None:
 
 
 def observation(state, seat: int):
-    obs = copy.copy(state)
+    obs = _shallow(state)
     obs.rng, obs.dice = None, []
     obs.racks = [list(r) if s == seat else [HIDDEN] * len(r) for s, r in enumerate(state.racks)]
     obs.cup = [HIDDEN] * len(state.cup)
-    obs.units = {t: dict(u) if (u["owner"] == seat or u["shown"]) else dict(u, thing=None)
-                 for t, u in state.units.items()}
+    units = obs.units = {}
+    for t, u in state.units.items():
+        units[t] = dict(u) if (u["owner"] == seat or u["shown"]) else dict(u, thing=None)
     obs.sub = sub = copy_sub(state.sub)
     if state.actor != seat:
         for key in ("pending", "fresh"):

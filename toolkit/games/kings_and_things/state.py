@@ -1,3 +1,4 @@
+# toolkit: compile
 """The position of a game of Kings & Things, and the questions every phase asks of it.
 
 Everything is plain data (lists, dicts, ints, strings) plus one seeded `random.Random`, so

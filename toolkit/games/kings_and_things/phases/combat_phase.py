@@ -1,3 +1,4 @@
+# toolkit: compile
 """Phase 6, combat (seed): in player order each player resolves one battle or exploration
 of theirs (their choice which), round and round until none is left. A hex where two
 players' units meet is a battle (the first there, or the hex's owner, defends); a player's

@@ -1,3 +1,4 @@
+# toolkit: compile
 """Placing things (setup step 6 and the recruit phase): creatures face down on your own
 hexes (a creature whose terrain you do not hold is a bluff, seed 'bluff creatures'), special
 income counters face up on a hex of their terrain (cities and villages on any land) with at

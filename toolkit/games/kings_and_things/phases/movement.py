@@ -1,3 +1,4 @@
+# toolkit: compile
 """Phase 5, movement (seed): each creature or hero moves up to 4 points (`move_points`); a
 creature on foot pays each hex's terrain `move_cost` (terrains.yaml: the seed's swamp,
 mountain, forest and jungle 2, every other hex 1), a flyer 1 everywhere. A move stops on entering
@@ -9,7 +10,7 @@ never move. The example lets at most two players meet in one hex."""
 from __future__ import annotations
 
 from toolkit.games.kings_and_things import flow
-from toolkit.games.kings_and_things.data import base
+from toolkit.games.kings_and_things.hexmap import neighbours
 from toolkit.games.kings_and_things.state import stack_limit_ok
 
 
@@ -17,7 +18,7 @@ def flies(state, data, token) -> bool:
     unit = state.units[token]
     if unit["hex"] in state.sub.get("balloons", ()) and unit["owner"] == state.actor:
         return True
-    return base(unit["thing"]) in data.flying
+    return data.flies(unit["thing"])
 
 
 class Moves:
@@ -26,41 +27,46 @@ class Moves:
     remembered (units of a seat alike in a hex, flying or not, reach the same hexes).
     The position must not change while it is used."""
 
-    def __init__(self, state, data, occ: dict | None = None):
+    def __init__(self, state, data, occ=None):
         self.state, self.data = state, data
         self.occ = state.occupancy() if occ is None else occ
-        self.land = [t in data.lands for t in state.terrain]
-        self.nb = state.neighbours
+        lands, costs = data.lands, data.costs
+        self.land = [t in lands for t in state.terrain]
+        self.cost = [costs[t] for t in state.terrain]
+        self.nb = neighbours(state.rings)
         self.points = data.setting("move_points")
-        self.seats: dict[int, tuple] = {}    # seat -> (stops on foot, stops flying, ends)
-        self.memo: dict[tuple, list[int]] = {}
-        self.flyers: dict | None = None       # hex -> [(owner, moved) of each known flyer]
+        self.seats = {}    # seat -> (stops on foot, stops flying, ends: hex -> bool)
+        self.memo = {}     # (hex, flying, seat) -> the hexes a move from there may end on
+        self.flyers = None  # hex -> [(owner, moved) of each flyer known there]
+        self.board = None   # (content, terrain, move points): what every reach shares
 
-    def reach(self, token) -> list[int]:
+    def reach(self, token):
         """The hexes `token` may end its move on (a shared list: not to be changed)."""
         unit = self.state.units[token]
-        key = (unit["hex"], flies(self.state, self.data, token), unit["owner"])
+        flying = flies(self.state, self.data, token)
+        key = (unit["hex"], flying, unit["owner"])
         got = self.memo.get(key)
         if got is None:
-            got = self.memo[key] = self._reach(unit["hex"], key[1], unit["owner"])
+            got = self.memo[key] = self._reach(unit["hex"], flying, unit["owner"])
         return got
 
-    def _flyers(self):
-        """hex -> [(seat, moved) of each face-up-known flyer there] (unknown things skipped)."""
+    def _flyers_at(self, hex_):
         if self.flyers is None:
-            out: dict[int, list] = {}
-            flying = self.data.flying
+            out = {}
+            flyers, cards = self.data.flyers, self.data.cards
             for u in self.state.units.values():
-                if u["thing"] is not None and base(u["thing"]) in flying:
+                thing = u["thing"]
+                if thing is not None and (thing in flyers if thing in cards
+                                          else self.data.flies(thing)):
                     out.setdefault(u["hex"], []).append((u["owner"], u["moved"]))
             self.flyers = out
-        return self.flyers
+        return self.flyers.get(hex_, ())
 
-    def _flyers_held(self, hex_, seat) -> bool:
+    def _flyers_held(self, hex_, seat):
         """Enemy flyers in a hex stop as many moving flyers: a flyer flies on only once its
         side has had as many flyers stopped there (moved in this phase) as the enemy shows."""
         theirs = mine = 0
-        for owner, moved in self._flyers().get(hex_, ()):
+        for owner, moved in self._flyers_at(hex_):
             if owner != seat:
                 theirs += 1
             elif moved:
@@ -68,11 +74,13 @@ class Moves:
         return theirs > mine
 
     def _facts(self, seat):
+        """(stops on foot, stops flying, ends: hex -> may a move end there) for `seat`."""
         facts = self.seats.get(seat)
         if facts is None:
-            state, occ, land = self.state, self.occ, self.land
+            occ, land, owners = self.occ, self.land, self.state.owner
             foot, fly = [], []
-            for hex_, owner in enumerate(state.owner):
+            for hex_ in range(len(land)):
+                owner = owners[hex_]
                 if not land[hex_]:
                     foot.append(False)  # only flyers get here, and they fly on
                     fly.append(False)
@@ -80,46 +88,67 @@ class Moves:
                     foot.append(True)
                     fly.append(True)
                 else:
-                    enemy_units = any(o != seat for o in occ.get(hex_, ()))
+                    enemy_units = False
+                    for o in occ.get(hex_, ()):
+                        if o != seat:
+                            enemy_units = True
                     foot.append(enemy_units or owner != seat)
                     fly.append(enemy_units and self._flyers_held(hex_, seat))
-            facts = self.seats[seat] = (foot, fly, {})
+            facts = self.seats[seat] = (tuple(foot), tuple(fly), {})
         return facts
 
-    def _reach(self, start, flying, seat) -> list[int]:
+    def _reach(self, start, flying, seat):
         foot, fly, ends = self._facts(seat)
         stops = fly if flying else foot
-        land, nb, points = self.land, self.nb, self.points
-        costs, terrain = self.data.costs, self.state.terrain
-        best = {start: 0}
-        queue = [[] for _ in range(points + 1)]   # hexes by the cost they were reached at
-        queue[0].append(start)
-        for cost in range(points + 1):
-            for hex_ in queue[cost]:
-                if cost > best[hex_] or (hex_ != start and stops[hex_]):
-                    continue
-                for nxt in nb(hex_):
-                    if flying:
-                        step = cost + 1
-                    elif not land[nxt]:
-                        continue
-                    else:
-                        step = cost + costs[terrain[nxt]]
-                    if step <= points and step < best.get(nxt, 99):
-                        best[nxt] = step
-                        queue[step].append(nxt)
+        if self.board is None:
+            self.board = (self.data.key, tuple(self.state.terrain), self.points)
+        key = (self.board, start, flying, stops)
+        reached = REACHED.get(key)
+        if reached is None:
+            if len(REACHED) >= REACHED_MAX:
+                REACHED.clear()
+            reached = REACHED[key] = self._reached(start, flying, stops)
         out = []
-        for hex_ in sorted(best):
-            if hex_ == start:
-                continue
+        land, state, data, occ = self.land, self.state, self.data, self.occ
+        for hex_ in reached:
             ok = ends.get(hex_)
             if ok is None:
-                ok = ends[hex_] = (land[hex_] and stack_limit_ok(self.state, self.data, hex_, seat,
-                                                                 occupancy=self.occ)
-                                   and _two_sides(self.state, hex_, seat, self.occ))
+                ok = ends[hex_] = bool(land[hex_] and stack_limit_ok(state, data, hex_, seat, 1,
+                                                                     occ)
+                                       and _two_sides(state, hex_, seat, occ))
             if ok:
                 out.append(hex_)
         return out
+
+    def _reached(self, start, flying, stops):
+        """The hexes other than `start` a move from there gets to within its points, in
+        order (where it may end is for `_reach` to say)."""
+        land, cost, nb, points = self.land, self.cost, self.nb, self.points
+        best = [99] * len(land)
+        best[start] = 0
+        queue = [[] for _ in range(points + 1)]   # hexes by the cost they were reached at
+        queue[0].append(start)
+        for spent in range(points + 1):
+            for hex_ in queue[spent]:
+                if spent > best[hex_] or (hex_ != start and stops[hex_]):
+                    continue
+                for nxt in nb[hex_]:
+                    if flying:
+                        step = spent + 1
+                    elif not land[nxt]:
+                        continue
+                    else:
+                        step = spent + cost[nxt]
+                    if step <= points and step < best[nxt]:
+                        best[nxt] = step
+                        queue[step].append(nxt)
+        return tuple([hex_ for hex_ in range(len(land)) if best[hex_] != 99 and hex_ != start])
+
+
+# (board, start, flying, stops) -> the hexes reached: the same in every position where the
+# hexes a move stops on are the same (a player's own moves change only where it may end)
+REACHED: dict = {}
+REACHED_MAX = 50_000
 
 
 def reach(state, data, token, occ: dict | None = None) -> list[int]:
@@ -134,10 +163,19 @@ def _two_sides(state, hex_, seat, occ) -> bool:
     return len(sides) <= 2
 
 
+def _number(token) -> int:
+    """A unit token's number (`u12` -> 12): the order units are listed in."""
+    return int(token[1:])
+
+
 def pinned(state, token, occ: dict | None = None) -> bool:
     unit = state.units[token]
-    seats = state.seats_at(unit["hex"]) if occ is None else occ.get(unit["hex"], ())
-    return unit["hex"] == state.cloud or any(o != unit["owner"] for o in seats)
+    if unit["hex"] == state.cloud:
+        return True
+    for o in (state.seats_at(unit["hex"]) if occ is None else occ.get(unit["hex"], ())):
+        if o != unit["owner"]:
+            return True
+    return False
 
 
 class Movement(flow.Phase):
@@ -151,10 +189,11 @@ class Movement(flow.Phase):
         seat = state.actor
         acts = []
         moves = Moves(state, data)
-        for token, unit in sorted(state.units.items(), key=lambda i: int(i[0][1:])):
-            if unit["owner"] != seat or unit["moved"] or pinned(state, token, moves.occ):
-                continue
-            acts += [("move", token, h) for h in moves.reach(token)]
+        movers = [token for token, unit in state.units.items()
+                  if unit["owner"] == seat and not unit["moved"]]
+        for token in sorted(movers, key=_number):
+            if not pinned(state, token, moves.occ):
+                acts += [("move", token, h) for h in moves.reach(token)]
         for thing in sorted(state.racks[seat]):
             if data.kind(thing) == "magic_item" and data.card(thing).op == "fly":
                 hexes = sorted({u["hex"] for u in state.units.values() if u["owner"] == seat
