@@ -16,7 +16,11 @@ from toolkit.games.root.data import static_of
 
 
 def _enemies(s, c, fac):
-    return sum(n for f, n in s.board[c]["w"].items() if f != fac)
+    n = 0
+    for f, k in s.board[c]["w"].items():
+        if f != fac:
+            n += k
+    return n
 
 
 def _battle(s, st, fac, c, dfn, memo=None):
@@ -119,7 +123,7 @@ def score(s, seat, a, memo=None) -> float:
         theirs = threats.pressure(s, st, s.fac(a[2]))
         return 3 if theirs >= mine - COAL_MARGIN else -1
     if kind == "royal_claim":
-        return 6 if sum(1 for c in st.suit if board.rules(s, c, fac)) >= 4 else -1
+        return 6 if len(board.ruled(s, st, fac)) >= 4 else -1
     if kind in ("stand_and_deliver", "tax"):
         return 2
     if kind in ("battle", "warren"):
@@ -254,6 +258,9 @@ class Heuristic:
         self.seat, self.rng = seat, rng
 
     def choose(self, observation, legal):
+        if len(legal) == 1:   # no choice: the same draw from the stream, no scoring
+            self.rng.random()
+            return legal[0]
         best, pick, memo = None, legal[0], {}
         for a in legal:
             v = score(observation, self.seat, a, memo) + self.rng.random() * 0.3

@@ -15,23 +15,29 @@ def warriors(s, c, fac):
 
 
 def buildings(s, c, fac=None, kind=None):
-    return [b for f, b in s.board[c]["b"] if (fac is None or f == fac)
-            and (kind is None or b == kind)]
+    out = []
+    for pair in s.board[c]["b"]:
+        if (fac is None or pair[0] == fac) and (kind is None or pair[1] == kind):
+            out.append(pair[1])
+    return out
 
 
 def tokens(s, c, fac=None, kind=None):
-    return [t for f, t in s.board[c]["t"] if (fac is None or f == fac)
-            and (kind is None or t == kind)]
+    out = []
+    for pair in s.board[c]["t"]:
+        if (fac is None or pair[0] == fac) and (kind is None or pair[1] == kind):
+            out.append(pair[1])
+    return out
 
 
 def on_map(s, piece) -> int:
     n = 0
     for z in s.board.values():
-        for _, p in z["b"]:
-            if p == piece:
+        for pair in z["b"]:
+            if pair[1] == piece:
                 n += 1
-        for _, p in z["t"]:
-            if p == piece:
+        for pair in z["t"]:
+            if pair[1] == piece:
                 n += 1
     return n
 
@@ -39,11 +45,11 @@ def on_map(s, piece) -> int:
 def where(s, piece):
     out = []
     for c, z in s.board.items():
-        for _, p in z["b"]:
-            if p == piece:
+        for pair in z["b"]:
+            if pair[1] == piece:
                 out.append(c)
-        for _, p in z["t"]:
-            if p == piece:
+        for pair in z["t"]:
+            if pair[1] == piece:
                 out.append(c)
     return out
 
@@ -53,7 +59,8 @@ def ruler(s, c):
     the Eyrie is among the tied (Lords of the Forest). Tokens and the pawn never count."""
     z = s.board[c]
     counts = z["w"].copy()
-    for f, _ in z["b"]:
+    for pair in z["b"]:
+        f = pair[0]
         counts[f] = counts.get(f, 0) + 1
     best, top, tied = 0, None, False
     for f, n in counts.items():

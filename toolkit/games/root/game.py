@@ -7,7 +7,7 @@ from toolkit.errors import ContentError
 from toolkit.game import SEAT, STYLE, Game, Side
 from toolkit.games.root import actions, turn
 from toolkit.games.root.data import FACTIONS, static, static_of
-from toolkit.games.root.state import State
+from toolkit.games.root.state import FIELDS, State, observation
 
 MANDATORY = ("discard", "trim", "wood", "decree", "new_roost", "turmoil", "resolve", "march",
              "recruit_pick", "wood_pay", "pay", "refresh", "hideout")
@@ -130,31 +130,14 @@ class RootGame(Game):
 
     # ---- information -----------------------------------------------------------------------
     def observation(self, s, seat):
-        """A copy with what `seat` cannot see hidden: other hands, the deck's order, the
-        Alliance's supporters (unless `seat` is the Alliance), the items under the ruins and
-        the quest deck. `unseen` lists the hidden cards."""
-        o = s.copy(keep_history=False)   # agents read the position, not the past
-        unseen = list(o.deck)
-        for i in range(len(o.hands)):
-            if i != seat:
-                unseen += o.hands[i]
-                o.hands[i] = ["?"] * len(o.hands[i])
-        if "alliance" in o.f and o.fac(seat) != "alliance":
-            sup = o.f["alliance"]["supporters"]
-            unseen += sup
-            o.f["alliance"]["supporters"] = ["?"] * len(sup)
-        o.deck = ["?"] * len(o.deck)
-        o.unseen = sorted(unseen)
-        o.hidden_ruins = sorted(o.ruin_items.values())
-        o.ruin_items = {c: "?" for c in o.ruin_items}
-        if "vagabond" in o.f:
-            o.f["vagabond"]["quest_deck"] = sorted(o.f["vagabond"]["quest_deck"])
-        o.known = {k: v for k, v in o.known.items() if k.startswith(f"{seat}>")}
-        return o
+        """A copy with what `seat` cannot see hidden (state.observation: other hands, the
+        deck's order, the Alliance's supporters, the items under the ruins, the quest
+        deck's order); `unseen` lists the hidden cards."""
+        return observation(s, seat)
 
     def determinize(self, o, seat, rng):
         s = o.copy()
-        pool = list(s.__dict__.pop("unseen", []))
+        pool, s.unseen = list(s.unseen or []), None
         rng.shuffle(pool)
         for i in range(len(s.hands)):
             s.hands[i] = [pool.pop() if c == "?" else c for c in s.hands[i]]
@@ -162,7 +145,7 @@ class RootGame(Game):
             s.f["alliance"]["supporters"] = [pool.pop() if c == "?" else c
                                              for c in s.f["alliance"]["supporters"]]
         s.deck = [pool.pop() for _ in s.deck]
-        ruins = list(s.__dict__.pop("hidden_ruins", []))
+        ruins, s.hidden_ruins = list(s.hidden_ruins or []), None
         rng.shuffle(ruins)
         s.ruin_items = {c: ruins.pop() if v == "?" else v for c, v in s.ruin_items.items()}
         if "vagabond" in s.f:
@@ -182,7 +165,8 @@ class RootGame(Game):
 
     def to_json(self, s):
         import json
-        data = {k: v for k, v in vars(s).items() if k not in ("static_key", "history")}
+        data = {k: getattr(s, k) for k in FIELDS if k not in ("static_key", "history")
+                and not (k in ("unseen", "hidden_ruins") and getattr(s, k) is None)}
         return json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
 
     def record(self, s):

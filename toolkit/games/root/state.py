@@ -46,6 +46,8 @@ class State:
         self.history: list = []
         self.log: list = []            # what actions caused: dice, removals, VP, turmoil
         self.forced: list = []         # dice a ruling fixes, [high, low] each
+        self.unseen = None             # an observation's hidden cards (sorted), else None
+        self.hidden_ruins = None       # an observation's items under the ruins, else None
 
     def seat(self, faction: str) -> int:
         return self.factions.index(faction) if faction in self.factions else -1
@@ -58,52 +60,103 @@ class State:
         position is plain JSON-like data without aliases (lists, dicts, tuples of atoms):
         flat lists are sliced, the rest copied by hand, nothing deep-copied generically."""
         c = State.__new__(State)
-        for key, value in vars(self).items():
-            t = type(value)
-            if t is list:
-                if key == "history" or key == "log":
-                    value = value[:] if keep_history else []
-                else:
-                    value = _list(value)
-            elif t is dict:
-                value = _board(value) if key == "board" else _dict(value)
-            setattr(c, key, value)
+        c.static_key, c.seed, c.chance = self.static_key, self.seed, self.chance
+        c.factions, c.vp = self.factions[:], self.vp[:]
+        c.hands, c.crafted = _list(self.hands), _list(self.crafted)
+        c.tableau, c.dominance = _list(self.tableau), self.dominance[:]
+        c.known, c.deck, c.discard = _dict(self.known), self.deck[:], self.discard[:]
+        c.available, c.supply = self.available[:], self.supply.copy()
+        c.board, c.ruin_items = _board(self.board), self.ruin_items.copy()
+        c.reserve, c.keep_gone, c.f = self.reserve.copy(), self.keep_gone, _dict(self.f)
+        c.turn, c.rounds, c.phase, c.step = self.turn, self.rounds, self.phase, self.step
+        c.flags, c.pending = _dict(self.flags), _list(self.pending)
+        c.battle = None if self.battle is None else _dict(self.battle)
+        c.over, c.winner = self.over, self.winner[:]
+        c.history = self.history[:] if keep_history else []
+        c.log = self.log[:] if keep_history else []
+        c.forced = _list(self.forced)
+        c.unseen = None if self.unseen is None else self.unseen[:]
+        c.hidden_ruins = None if self.hidden_ruins is None else self.hidden_ruins[:]
         return c
+
     def rng(self) -> random.Random:
         """A fresh stream for the next chance event, derived from the seed."""
         self.chance += 1
         return random.Random(f"root:{self.seed}:{self.chance}")
 
 
+FIELDS = ("static_key", "seed", "chance", "factions", "vp", "hands", "crafted", "tableau",
+          "dominance", "known", "deck", "discard", "available", "supply", "board",
+          "ruin_items", "reserve", "keep_gone", "f", "turn", "rounds", "phase", "step",
+          "flags", "pending", "battle", "over", "winner", "history", "log", "forced",
+          "unseen", "hidden_ruins")   # every field of a State, in the order __init__ sets them
+
+
+def observation(s: State, seat: int) -> State:
+    """A copy with what `seat` cannot see hidden: other hands, the deck's order, the
+    Alliance's supporters (unless `seat` is the Alliance), the items under the ruins and
+    the quest deck. `unseen` lists the hidden cards, `hidden_ruins` the ruins' items."""
+    o = s.copy(False)   # agents read the position, not the past
+    unseen = o.deck[:]
+    hands = o.hands
+    for i in range(len(hands)):
+        if i != seat:
+            unseen += hands[i]
+            hands[i] = ["?"] * len(hands[i])
+    if "alliance" in o.f and o.factions[seat] != "alliance":
+        sup = o.f["alliance"]["supporters"]
+        unseen += sup
+        o.f["alliance"]["supporters"] = ["?"] * len(sup)
+    o.deck = ["?"] * len(o.deck)
+    unseen.sort()
+    o.unseen = unseen
+    o.hidden_ruins = sorted(o.ruin_items.values())
+    o.ruin_items = dict.fromkeys(o.ruin_items, "?")
+    if "vagabond" in o.f:
+        o.f["vagabond"]["quest_deck"] = sorted(o.f["vagabond"]["quest_deck"])
+    mine = f"{seat}>"
+    o.known = {k: v for k, v in o.known.items() if k.startswith(mine)}
+    return o
+
+
 def _board(board: dict) -> dict:
     """A copy of the map: each clearing's warriors (faction -> count) and its buildings and
     tokens ([faction, piece] pairs)."""
-    return {c: {"w": z["w"].copy(), "b": [p[:] for p in z["b"]], "t": [p[:] for p in z["t"]]}
-            for c, z in board.items()}
+    out = {}
+    for c, z in board.items():
+        w = z["w"]
+        b = []
+        for p in z["b"]:
+            b.append(p[:])
+        t = []
+        for p in z["t"]:
+            t.append(p[:])
+        out[c] = {"w": w.copy(), "b": b, "t": t}
+    return out
 
 
 def _list(v: list) -> list:
     out = v[:]
-    for i, x in enumerate(v):
-        t = type(x)
-        if t is list:
+    i = 0
+    for x in v:
+        if type(x) is list:
             out[i] = _list(x)
-        elif t is dict:
+        elif type(x) is dict:
             out[i] = _dict(x)
-        elif t is tuple:
+        elif type(x) is tuple:
             out[i] = _tuple(x)
+        i += 1
     return out
 
 
 def _dict(v: dict) -> dict:
     out = v.copy()
     for k, x in v.items():
-        t = type(x)
-        if t is list:
+        if type(x) is list:
             out[k] = _list(x)
-        elif t is dict:
+        elif type(x) is dict:
             out[k] = _dict(x)
-        elif t is tuple:
+        elif type(x) is tuple:
             out[k] = _tuple(x)
     return out
 
@@ -111,7 +164,6 @@ def _dict(v: dict) -> dict:
 def _tuple(v: tuple) -> tuple:
     """A tuple of atoms is kept (as deepcopy keeps it); one holding lists or dicts is copied."""
     for x in v:
-        if type(x) in (list, dict, tuple):
-            return tuple([_list(y) if type(y) is list else _dict(y) if type(y) is dict
-                          else _tuple(y) if type(y) is tuple else y for y in v])
+        if type(x) is list or type(x) is dict or type(x) is tuple:
+            return tuple(_list(list(v)))
     return v

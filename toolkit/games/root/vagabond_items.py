@@ -14,11 +14,19 @@ def items(s):
 
 def ready(s, item) -> int:
     """Face-up, undamaged items of a kind (what an action may exhaust)."""
-    return sum(1 for i, e, d in items(s) if i == item and not e and not d)
+    n = 0
+    for entry in s.f["vagabond"]["items"]:
+        if entry[0] == item and not entry[1] and not entry[2]:
+            n += 1
+    return n
 
 
 def undamaged(s, item) -> int:
-    return sum(1 for i, _, d in items(s) if i == item and not d)
+    n = 0
+    for entry in s.f["vagabond"]["items"]:
+        if entry[0] == item and not entry[2]:
+            n += 1
+    return n
 
 
 def exhaust(s, item, n=1):

@@ -1,0 +1,13 @@
+# The types of agents.py when compiled (augmenting .pxd): the scoring of one action is C
+# code calling the map's lookups (board) directly.
+cimport cython
+from toolkit.games.root.state cimport State
+from toolkit.games.root cimport board
+
+@cython.locals(n=Py_ssize_t)
+cpdef object _enemies(State s, object c, object fac)
+cpdef object _battle(State s, object st, object fac, object c, object dfn, object memo=*)
+cpdef object _move(State s, object st, object fac, object src, object dst, object k)
+cpdef object _weights(State s, object st, object fac, object memo)
+@cython.locals(kind=object)
+cpdef object score(State s, Py_ssize_t seat, object a, object memo=*)

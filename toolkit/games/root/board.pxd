@@ -1,0 +1,23 @@
+# The types of board.py when compiled (Cython pure Python mode, augmenting .pxd): the map's
+# lookups are C functions over typed dicts and [faction, piece] lists.
+cimport cython
+from toolkit.games.root.state cimport State
+
+cpdef object warriors(State s, object c, object fac)
+@cython.locals(out=list, pair=list)
+cpdef list buildings(State s, object c, object fac=*, object kind=*)
+@cython.locals(out=list, pair=list)
+cpdef list tokens(State s, object c, object fac=*, object kind=*)
+@cython.locals(n=Py_ssize_t, z=dict, pair=list)
+cpdef Py_ssize_t on_map(State s, object piece)
+@cython.locals(out=list, z=dict, pair=list)
+cpdef list where(State s, object piece)
+@cython.locals(z=dict, counts=dict, best=Py_ssize_t, n=Py_ssize_t, tied=bint, pair=list)
+cpdef object ruler(State s, object c)
+cpdef bint rules(State s, object c, object fac)
+cpdef set ruled(State s, object st, object fac)
+cpdef object free_slots(object st, State s, object c)
+@cython.locals(found=list)
+cpdef object keep_clearing(State s)
+cpdef bint can_place(State s, object c, object fac)
+cpdef bint can_move(State s, object fac, object src, object dst, object st, object ruled_by=*)
