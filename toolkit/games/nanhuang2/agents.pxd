@@ -3,15 +3,20 @@
 cimport cython
 from toolkit.games.nanhuang2.cards cimport Spec, Table
 from toolkit.games.nanhuang2.state cimport Player, State
+from toolkit.games.nanhuang2.rules cimport basic_price, may_target, wild_price
+
+cdef Py_ssize_t OTHER, ACCEPT, TAKE_BACK, RECALL, SHIFT, OFFER, DECLINE, WIPE, PLAGUE, FINISH
+cdef Py_ssize_t END, PLACE, BUY, DEFEAT, STRIKE, PLAY, BASIC, LABOUR, EXILE
+cdef dict KIND_CODES
 
 cdef class Warlord:
     cdef public object seat, rng, _deal, _plan_for, _plan
     cdef public dict _weakest
     cdef public bint plain, fight
 
-    @cython.locals(score=double)
+    @cython.locals(score=double, code=Py_ssize_t)
     cpdef tuple choose(self, object obs, object legal)
-    @cython.locals(p=Player, spec=Spec, fighter=bint)
+    @cython.locals(p=Player, spec=Spec, fighter=bint, kind=Py_ssize_t)
     cpdef double score(self, State s, tuple a)
     @cython.locals(p=Player, cap=Py_ssize_t)
     cpdef object weakest(self, State s, str zone)

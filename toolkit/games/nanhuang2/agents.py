@@ -21,6 +21,16 @@ from toolkit.games.nanhuang2.rules import basic_price, may_target, wild_price
 
 _UNSET = object()   # a memo not yet worked out
 
+# the kinds of action the warlord tells apart, as numbers (compiled, C integers: Cython
+# compares two different strings in full, which the scoring of every legal action did)
+(OTHER, ACCEPT, TAKE_BACK, RECALL, SHIFT, OFFER, DECLINE, WIPE, PLAGUE, FINISH, END, PLACE,
+ BUY, DEFEAT, STRIKE, PLAY, BASIC, LABOUR, EXILE) = range(19)
+KIND_CODES = {"accept": ACCEPT, "take_back": TAKE_BACK, "recall": RECALL, "shift": SHIFT,
+              "offer": OFFER, "decline": DECLINE, "wipe": WIPE, "plague": PLAGUE,
+              "finish": FINISH, "end": END, "place": PLACE, "buy": BUY, "defeat": DEFEAT,
+              "strike": STRIKE, "play": PLAY, "basic": BASIC, "labour": LABOUR,
+              "exile": EXILE}
+
 
 class Warlord:
     name = "warlord"
@@ -45,7 +55,8 @@ class Warlord:
         self._plan_for, self._plan, self._weakest = obs, _UNSET, {}
         self.fight = False
         for action in legal:
-            if action[0] in ("strike", "defeat"):
+            code = KIND_CODES.get(action[0], OTHER)
+            if code == STRIKE or code == DEFEAT:
                 self.fight = True
                 break
         draw = self.rng.random
@@ -67,56 +78,56 @@ class Warlord:
         return good[self.rng.randrange(len(good))]
 
     def score(self, s, a) -> float:
-        kind = a[0]
+        kind = KIND_CODES.get(a[0], OTHER)
         if self.plain:
-            if kind == "accept":       # a gift is welcome; parting with cards is not
+            if kind == ACCEPT:       # a gift is welcome; parting with cards is not
                 return 1.0 if not s.pending[6] else -1.0
-            if kind in ("take_back", "recall", "shift", "offer"):
-                return -1.0 if kind == "take_back" else -5.0
-        elif kind == "accept":
+            if kind == TAKE_BACK or kind == RECALL or kind == SHIFT or kind == OFFER:
+                return -1.0 if kind == TAKE_BACK else -5.0
+        elif kind == ACCEPT:
             return self.score_accept(s, a)
-        elif kind == "take_back":
+        elif kind == TAKE_BACK:
             return self.score_take_back(s, a)
-        elif kind == "recall":
+        elif kind == RECALL:
             return self.score_recall(s, a)
-        elif kind == "offer":
+        elif kind == OFFER:
             return self.score_offer(s, a)
-        if kind == "decline":
+        if kind == DECLINE:
             return 0.0
-        if kind == "wipe":
+        if kind == WIPE:
             return s.spec(a[2]).price if a[2] >= 0 else 0
-        if kind == "plague":
+        if kind == PLAGUE:
             return a[1]
-        if kind == "take_back":
+        if kind == TAKE_BACK:
             return -1.0
-        if kind in ("finish", "end"):
+        if kind == FINISH or kind == END:
             return 0.0
         p = s.players[self.seat]
-        if kind == "place":
+        if kind == PLACE:
             spec = s.spec(a[1])
             value = spec.power + spec.economy + 1
             fighter = spec.power >= spec.economy     # fighters in front, earners behind
             return 50 + value + (0.5 if (a[2] == "front") == fighter else 0)
-        if kind == "buy":
+        if kind == BUY:
             spec = s.spec(s.wilds[a[1]])
             if spec.kind == "effect":
                 return 20 + spec.amount
             return 20 + spec.power + 1.5 * spec.economy - 0.2 * spec.price
-        if kind == "defeat":
+        if kind == DEFEAT:
             return 30 + s.spec(s.wilds[a[1]]).spoils
-        if kind == "strike":
+        if kind == STRIKE:
             return 40 + s.spec(a[2]).power
-        if kind == "play":
+        if kind == PLAY:
             return 45
-        if kind == "basic":
+        if kind == BASIC:
             if len(p.front) + len(p.back) < 8:
                 return 12.0
             # rows full: a basic with economy that would be lost at the end of the turn is
             # stock for a rival who pays 3 power for it (trade_plan)
             return 1.0 if not self.plain and self.spare_economy(s, a) else -10.0
-        if kind == "labour":       # spare power becomes economy once nothing is left to fight
+        if kind == LABOUR:       # spare power becomes economy once nothing is left to fight
             return -1.0 if self.fight else 2.0
-        if kind == "exile":        # deny the rivals the dearest card of the wilds
+        if kind == EXILE:        # deny the rivals the dearest card of the wilds
             return 5 + s.spec(s.wilds[a[1]]).price / 10
         return -5.0   # shift, the other trades: not worth it
 

@@ -2,8 +2,16 @@
 cimport cython
 from toolkit.games.nanhuang2.cards cimport Spec
 from toolkit.games.nanhuang2.state cimport Player, State
+from toolkit.games.nanhuang2 cimport flow
+from toolkit.games.nanhuang2.rules cimport (basic_price, defeat_cost, note_hostile,
+                                            remove_from_field, strike_cost, to_exile,
+                                            wild_price)
+from toolkit.games.nanhuang2.wilds cimport lose_random, refill, take_from_wilds
 
 cpdef bint is_over(State state)
+cdef dict FAST
+@cython.locals(size=Py_ssize_t, fast=Py_ssize_t)
+cpdef object apply_action(State state, object action)
 cpdef object current_player(State state)
 cpdef Player _player(State state)
 @cython.locals(p=Player, spec=Spec)

@@ -28,7 +28,37 @@ def apply_action(state, action):
     handler = HANDLERS.get(action[0]) if isinstance(action, tuple) and action else None
     if handler is None:
         raise ContentError(f"{action!r} is not a nanhuang2 action")
-    handler(state, *action[1:])
+    # the frequent kinds called directly (compiled: C calls, no argument tuple), the
+    # others (and an action of another length, which the handler refuses) by HANDLERS
+    fast, size = FAST.get(action[0], 0), len(action)
+    if fast == 1 and size == 1:
+        _end(state)
+    elif fast == 2 and size == 2:
+        _buy(state, action[1])
+    elif fast == 3 and size == 2:
+        _basic(state, action[1])
+    elif fast == 4 and size == 2:
+        _recall(state, action[1])
+    elif fast == 5 and size == 3:
+        _place(state, action[1], action[2])
+    elif fast == 6 and size == 3:
+        _strike(state, action[1], action[2])
+    elif fast == 7 and size == 1:
+        _labour(state)
+    elif fast == 8 and size == 2:
+        _defeat(state, action[1])
+    elif fast == 9 and size == 2:
+        _exile(state, action[1])
+    elif fast == 10 and size == 2:
+        _shift(state, action[1])
+    elif fast == 11 and size == 1:
+        _finish(state)
+    elif fast == 12 and size == 2:
+        _take_back(state, action[1])
+    elif fast == 13 and size == 4:
+        _play(state, action[1], action[2], action[3])
+    else:
+        handler(state, *action[1:])
     return state
 
 
@@ -268,6 +298,11 @@ def _finish(state):
     state.phase = "main"
     flow.end_turn(state)
 
+
+# the kinds apply_action calls directly, by number (compiled: Cython compares two different
+# strings in full; a dict finds the kind by its hash)
+FAST = {"end": 1, "buy": 2, "basic": 3, "recall": 4, "place": 5, "strike": 6, "labour": 7,
+        "defeat": 8, "exile": 9, "shift": 10, "finish": 11, "take_back": 12, "play": 13}
 
 HANDLERS = {
     "start": _start, "defeat": _defeat, "buy": _buy, "basic": _basic, "labour": _labour,

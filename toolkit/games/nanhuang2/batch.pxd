@@ -2,6 +2,9 @@
 cimport cython
 from toolkit.games.nanhuang2.agents cimport Warlord
 from toolkit.games.nanhuang2.state cimport State
+from toolkit.games.nanhuang2.apply cimport apply_action, current_player
+from toolkit.games.nanhuang2.legal cimport legal_actions
+from toolkit.games.nanhuang2.observe cimport view
 
 @cython.locals(count=Py_ssize_t, seat=Py_ssize_t, way=Py_ssize_t, warlord=Warlord,
                legal=list, action=tuple)

@@ -1,6 +1,8 @@
 # The types of flow.py when compiled (augmenting .pxd).
 cimport cython
 from toolkit.games.nanhuang2.state cimport Player, State
+from toolkit.games.nanhuang2.rules cimport field_strength, income, to_exile
+from toolkit.games.nanhuang2.wilds cimport expire_event
 
 cpdef begin_play(State state)
 cpdef merge_boxes(State state)

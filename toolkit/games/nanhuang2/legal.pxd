@@ -2,6 +2,8 @@
 cimport cython
 from toolkit.games.nanhuang2.cards cimport Spec, Table
 from toolkit.games.nanhuang2.state cimport Player, State
+from toolkit.games.nanhuang2.rules cimport (basic_price, card_power, defeat_cost, may_target,
+                                            strike_cost, targets, wild_price)
 
 @cython.locals(p=Player)
 cpdef list legal_actions(State state)

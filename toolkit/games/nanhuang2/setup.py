@@ -67,8 +67,18 @@ def compositions(t) -> list[tuple]:
     return [combo for combo in product(*ranges) if sum(combo) == size]
 
 
+_CHOICES: dict[int, tuple] = {}  # id(table) -> (table, its start actions)
+
+
 def start_choices(state) -> list[tuple]:
-    return [("start",) + combo for combo in compositions(state.t)]
+    """The starting hands as actions (worked out once per table: it never changes)."""
+    t = state.t
+    found = _CHOICES.get(id(t))
+    if found is None or found[0] is not t:
+        if len(_CHOICES) > 64:
+            _CHOICES.clear()
+        found = _CHOICES[id(t)] = (t, [("start",) + combo for combo in compositions(t)])
+    return list(found[1])
 
 
 def choose_start(state, counts) -> None:

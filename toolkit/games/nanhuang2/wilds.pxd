@@ -2,6 +2,7 @@
 cimport cython
 from toolkit.games.nanhuang2.cards cimport Spec
 from toolkit.games.nanhuang2.state cimport Player, State
+from toolkit.games.nanhuang2.rules cimport protection_on, protected, to_exile
 
 cpdef object take_from_wilds(State state, Py_ssize_t slot)
 @cython.locals(spec=Spec, drawer=Py_ssize_t)
