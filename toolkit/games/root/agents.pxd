@@ -3,6 +3,8 @@
 cimport cython
 from toolkit.games.root.state cimport State
 from toolkit.games.root cimport board
+from toolkit.games.root cimport agent_threats as threats
+from toolkit.games.root cimport vagabond_items as vi
 
 @cython.locals(n=Py_ssize_t)
 cpdef object _enemies(State s, object c, object fac)
@@ -11,3 +13,6 @@ cpdef object _move(State s, object st, object fac, object src, object dst, objec
 cpdef object _weights(State s, object st, object fac, object memo)
 @cython.locals(kind=object)
 cpdef object score(State s, Py_ssize_t seat, object a, object memo=*)
+@cython.locals(due=list, fits=bint)
+cpdef object _site(State s, object st, object fac, object dst, object k)
+cpdef object _extra(State s, object st, object fac, object a, object memo=*)

@@ -100,9 +100,11 @@ SLACK = 0.4
 
 
 def score(s, seat, a, memo=None) -> float:
-    """What action `a` is worth to `seat` in observation `s`; `memo` ({} a decision) keeps
-    what every action of one decision reads alike (the threat weights)."""
-    st, fac, kind = static_of(s), s.fac(seat), a[0]
+    """What action `a` is worth to `seat` in observation `s`; `memo` (one a decision:
+    {"st": its Static}) keeps what every action of one decision reads alike (the threat
+    weights by faction)."""
+    st = memo["st"] if memo else static_of(s)
+    fac, kind = s.fac(seat), a[0]
     if kind in ("ambush", "foil", "hospital", "give"):
         return 1 if a[1] is not None else 0
     if kind == "effect":
@@ -183,7 +185,12 @@ def _site(s, st, fac, dst, k):
     due = [x for col, x in s.flags.get("todo", [])[1:] if col == "build"]
     if not due or board.buildings(s, dst, "eyrie", "roost") or board.free_slots(st, s, dst) <= 0:
         return 0
-    if not any(x == "bird" or st.suit[dst] == x for x in due):
+    fits = False
+    for x in due:
+        if x == "bird" or st.suit[dst] == x:
+            fits = True
+            break
+    if not fits:
         return 0
     theirs = max([n for f, n in s.board[dst]["w"].items() if f != "eyrie"]
                  + [len(board.buildings(s, dst, f)) for f in s.factions if f != "eyrie"] + [0])
@@ -210,7 +217,7 @@ def _extra(s, st, fac, a, memo=None):
     if kind == "train":
         return -3 if s.f["alliance"]["officers"] >= 4 else 0
     if kind == "aid":   # spend the item he holds most of; never feed the leader
-        spare = sum(1 for i, e, d in vi.items(s) if i == a[3] and not e and not d)
+        spare = vi.ready(s, a[3])
         w = _weights(s, st, fac, memo).get(a[1], 1.0)
         return (2 if a[2] else 0) + (1 if s.f["vagabond"]["rel"].get(a[1]) != "hostile"
                                      else -2) + 0.2 * spare - (1 if a[3] == "sword" else 0) \
@@ -261,7 +268,7 @@ class Heuristic:
         if len(legal) == 1:   # no choice: the same draw from the stream, no scoring
             self.rng.random()
             return legal[0]
-        best, pick, memo = None, legal[0], {}
+        best, pick, memo = None, legal[0], {"st": static_of(observation)}
         for a in legal:
             v = score(observation, self.seat, a, memo) + self.rng.random() * 0.3
             if best is None or v > best:

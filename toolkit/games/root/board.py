@@ -123,7 +123,7 @@ def place_warriors(s, c, fac, n) -> int:
 
 
 def place(s, c, fac, piece, form):
-    s.board[c]["b" if form == "building" else "t"].append([fac, piece])
+    s.board[c]["b" if form == "building" else "t"].append((fac, piece))
 
 
 def move_warriors(s, fac, src, dst, n):
@@ -153,7 +153,7 @@ def remove(s, c, owner, piece, by_seat, *, battle=False):
         s.reserve[owner] += 1
     else:
         zone = "b" if piece in BUILDINGS else "t"
-        s.board[c][zone].remove([owner, piece])
+        s.board[c][zone].remove((owner, piece))
         if by_seat >= 0 and s.fac(by_seat) != owner:
             gain(s, by_seat, 1)
             if battle and s.battle is not None:

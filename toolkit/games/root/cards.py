@@ -60,7 +60,10 @@ def pick(s, st, seat, suit):
 
 
 def has_effect(s, st, seat, effect) -> bool:
-    return any(st.cards[c]["effect"] == effect for c in s.tableau[seat])
+    for c in s.tableau[seat]:
+        if st.cards[c]["effect"] == effect:
+            return True
+    return False
 
 
 def drop_effect(s, st, seat, effect):

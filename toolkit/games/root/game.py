@@ -1,3 +1,4 @@
+# toolkit: compile
 """Root on the Game protocol: dealing, legal actions, applying them, what a seat may see,
 determinizing hidden cards, words and records."""
 

@@ -127,8 +127,10 @@ def build_options(s, st):
         for c in ruled:
             if board.free_slots(st, s, c) > 0 and board.can_place(s, c, FAC):
                 if c not in wood:
-                    wood[c] = sum(len(board.tokens(s, x, FAC, "wood"))
-                                  for x in _component(s, st, c, ruled))
+                    n = 0
+                    for x in _component(s, st, c, ruled):
+                        n += len(board.tokens(s, x, FAC, "wood"))
+                    wood[c] = n
                 if wood[c] >= cost:
                     out.append(("build", kind, c))
     return out
@@ -191,7 +193,7 @@ def apply(s, st, seat, a):
         cards.spend(s, st, seat, a[2])
         board.place(s, a[1], FAC, "wood", "token")
     elif kind == "pay_wood":
-        s.board[a[1]]["t"].remove([FAC, "wood"])
+        s.board[a[1]]["t"].remove((FAC, "wood"))
         s.flags["wood_due"] -= 1
         _wood_due(s, st)
     else:
@@ -220,7 +222,7 @@ def _wood_due(s, st):
     if s.flags["wood_due"] and (len(sources) == 1 or total == s.flags["wood_due"]):
         for x in sources:
             while s.flags["wood_due"] and board.tokens(s, x, FAC, "wood"):
-                s.board[x]["t"].remove([FAC, "wood"])
+                s.board[x]["t"].remove((FAC, "wood"))
                 s.flags["wood_due"] -= 1
     s.step = "wood_pay" if s.flags["wood_due"] else "day"
 

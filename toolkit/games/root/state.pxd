@@ -19,7 +19,7 @@ cdef class State:
 
 @cython.locals(o=State, unseen=list, hands=list, i=Py_ssize_t, sup=list)
 cpdef State observation(State s, Py_ssize_t seat)
-@cython.locals(out=dict, z=dict, w=dict, b=list, t=list, p=list)
+@cython.locals(out=dict, z=dict, w=dict, b=list, t=list)
 cdef dict _board(dict board)
 @cython.locals(out=list, i=Py_ssize_t)
 cdef list _list(list v)

@@ -121,17 +121,13 @@ def observation(s: State, seat: int) -> State:
 
 def _board(board: dict) -> dict:
     """A copy of the map: each clearing's warriors (faction -> count) and its buildings and
-    tokens ([faction, piece] pairs)."""
+    tokens ((faction, piece) pairs, immutable: the lists are copied, not the pairs)."""
     out = {}
     for c, z in board.items():
         w = z["w"]
-        b = []
-        for p in z["b"]:
-            b.append(p[:])
-        t = []
-        for p in z["t"]:
-            t.append(p[:])
-        out[c] = {"w": w.copy(), "b": b, "t": t}
+        b = z["b"]
+        t = z["t"]
+        out[c] = {"w": w.copy(), "b": b[:], "t": t[:]}
     return out
 
 
