@@ -62,7 +62,9 @@ def observation(state, seat: int):
     obs.cup = [HIDDEN] * len(state.cup)
     units = obs.units = {}
     for t, u in state.units.items():
-        units[t] = dict(u) if (u["owner"] == seat or u["shown"]) else dict(u, thing=None)
+        units[t] = seen = dict(u)
+        if not (u["owner"] == seat or u["shown"]):
+            seen["thing"] = None
     obs.sub = sub = copy_sub(state.sub)
     if state.actor != seat:
         for key in ("pending", "fresh"):

@@ -117,11 +117,7 @@ class State:
 
     def occupancy(self) -> dict[int, dict[int, int]]:
         """hex -> {seat: units there}."""
-        out: dict[int, dict[int, int]] = {}
-        for u in self.units.values():
-            seats = out.setdefault(u["hex"], {})
-            seats[u["owner"]] = seats.get(u["owner"], 0) + 1
-        return out
+        return occupancy_of(self.units)
 
     def seats_at(self, hex_: int) -> set[int]:
         return {u["owner"] for u in self.units.values() if u["hex"] == hex_}
@@ -137,6 +133,18 @@ class State:
         return [h for h in self.hexes_of(seat) if self.fort[h] == 4]
 
 
+def occupancy_of(units: dict) -> dict[int, dict[int, int]]:
+    """hex -> {seat: units there} of the units (token -> unit) on the board."""
+    out: dict[int, dict[int, int]] = {}
+    for u in units.values():
+        seats = out.get(u["hex"])
+        if seats is None:
+            seats = out[u["hex"]] = {}
+        owner = u["owner"]
+        seats[owner] = seats.get(owner, 0) + 1
+    return out
+
+
 def stack_limit_ok(state: State, data: Data, hex_: int, seat: int, adding: int = 1,
                    occupancy: dict | None = None) -> bool:
     """At most `stack_limit` friendly creatures and heroes in a hex, except in a citadel."""
@@ -145,7 +153,10 @@ def stack_limit_ok(state: State, data: Data, hex_: int, seat: int, adding: int =
     if occupancy is not None:
         there = occupancy.get(hex_, {}).get(seat, 0)
     else:
-        there = sum(1 for u in state.units.values() if u["hex"] == hex_ and u["owner"] == seat)
+        there = 0
+        for u in state.units.values():
+            if u["hex"] == hex_ and u["owner"] == seat:
+                there += 1
     return there + adding <= data.setting("stack_limit")
 
 

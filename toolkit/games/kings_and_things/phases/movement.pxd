@@ -1,6 +1,7 @@
 # The types of movement.py when compiled (augmenting .pxd): Moves is an extension type whose
 # per-hex facts are C-typed loops over Python lists.
 cimport cython
+from toolkit.games.kings_and_things.state cimport stack_limit_ok
 
 cpdef bint flies(object state, object data, object token)
 
@@ -13,6 +14,8 @@ cdef class Moves:
 
     @cython.locals(unit=dict, flying=bint, got=list)
     cpdef list reach(self, object token)
+    @cython.locals(occ=dict, out=dict, u=dict, seats=dict)
+    cpdef _survey(self)
     @cython.locals(out=dict, u=dict)
     cpdef object _flyers_at(self, Py_ssize_t hex_)
     @cython.locals(theirs=Py_ssize_t, mine=Py_ssize_t)
@@ -20,7 +23,7 @@ cdef class Moves:
     @cython.locals(facts=tuple, occ=dict, land=list, owners=list, foot=list, fly=list,
                    hex_=Py_ssize_t, enemy_units=bint)
     cpdef tuple _facts(self, Py_ssize_t seat)
-    @cython.locals(foot=tuple, fly=tuple, ends=dict, stops=tuple, key=tuple, reached=tuple,
+    @cython.locals(foot=tuple, fly=tuple, ends=list, stops=tuple, key=tuple, reached=tuple,
                    out=list, land=list, occ=dict, hex_=Py_ssize_t)
     cpdef list _reach(self, Py_ssize_t start, bint flying, Py_ssize_t seat)
     @cython.locals(land=list, cost=list, nb=tuple, points=Py_ssize_t, best=list, queue=list,

@@ -29,15 +29,18 @@ class Moves:
 
     def __init__(self, state, data, occ=None):
         self.state, self.data = state, data
-        self.occ = state.occupancy() if occ is None else occ
+        self.flyers = None  # hex -> [(owner, moved) of each flyer known there]
+        if occ is None:
+            self._survey()
+        else:
+            self.occ = occ
         lands, costs = data.lands, data.costs
         self.land = [t in lands for t in state.terrain]
         self.cost = [costs[t] for t in state.terrain]
         self.nb = neighbours(state.rings)
         self.points = data.setting("move_points")
-        self.seats = {}    # seat -> (stops on foot, stops flying, ends: hex -> bool)
+        self.seats = {}    # seat -> (stops on foot, stops flying, ends per hex)
         self.memo = {}     # (hex, flying, seat) -> the hexes a move from there may end on
-        self.flyers = None  # hex -> [(owner, moved) of each flyer known there]
         self.board = None   # (content, terrain, move points): what every reach shares
 
     def reach(self, token):
@@ -49,6 +52,21 @@ class Moves:
         if got is None:
             got = self.memo[key] = self._reach(unit["hex"], flying, unit["owner"])
         return got
+
+    def _survey(self):
+        """The occupancy (state.occupancy) and the flyers known in each hex, in one pass."""
+        occ, out = {}, {}
+        flyers, cards = self.data.flyers, self.data.cards
+        for u in self.state.units.values():
+            hex_, owner, thing = u["hex"], u["owner"], u["thing"]
+            seats = occ.get(hex_)
+            if seats is None:
+                seats = occ[hex_] = {}
+            seats[owner] = seats.get(owner, 0) + 1
+            if thing is not None and (thing in flyers if thing in cards
+                                      else self.data.flies(thing)):
+                out.setdefault(hex_, []).append((owner, u["moved"]))
+        self.occ, self.flyers = occ, out
 
     def _flyers_at(self, hex_):
         if self.flyers is None:
@@ -74,7 +92,7 @@ class Moves:
         return theirs > mine
 
     def _facts(self, seat):
-        """(stops on foot, stops flying, ends: hex -> may a move end there) for `seat`."""
+        """(stops on foot, stops flying, ends: per hex, may a move end there) for `seat`."""
         facts = self.seats.get(seat)
         if facts is None:
             occ, land, owners = self.occ, self.land, self.state.owner
@@ -94,7 +112,7 @@ class Moves:
                             enemy_units = True
                     foot.append(enemy_units or owner != seat)
                     fly.append(enemy_units and self._flyers_held(hex_, seat))
-            facts = self.seats[seat] = (tuple(foot), tuple(fly), {})
+            facts = self.seats[seat] = (tuple(foot), tuple(fly), [None] * len(land))
         return facts
 
     def _reach(self, start, flying, seat):
@@ -111,7 +129,7 @@ class Moves:
         out = []
         land, state, data, occ = self.land, self.state, self.data, self.occ
         for hex_ in reached:
-            ok = ends.get(hex_)
+            ok = ends[hex_]
             if ok is None:
                 ok = ends[hex_] = bool(land[hex_] and stack_limit_ok(state, data, hex_, seat, 1,
                                                                      occ)
