@@ -22,7 +22,7 @@ cdef class Warlord:
     cpdef object weakest(self, State s, str zone)
     @cython.locals(p=Player)
     cpdef bint spare_economy(self, State s, tuple a)
-    @cython.locals(p=Player, h=Py_ssize_t)
+    @cython.locals(p=Player, spec=Spec)
     cpdef double score_recall(self, State s, tuple a)
     @cython.locals(p=Player)
     cpdef double score_take_back(self, State s, tuple a)

@@ -71,10 +71,8 @@ class Warlord:
         """Any starting hand that gives both power and economy, drawn by its own stream, so
         that the balance report compares starting hands (its `start_hand` groups)."""
         specs = [s.t.specs[cid] for cid in s.t.basics]
-
-        def gives(action, stat):
-            return sum(n * getattr(spec, stat) for n, spec in zip(action[1:], specs)) > 0
-        good = [a for a in legal if gives(a, "power") and gives(a, "economy")] or list(legal)
+        good = [a for a in legal if _gives(a, specs, "power") and _gives(a, specs, "economy")
+                ] or list(legal)
         return good[self.rng.randrange(len(good))]
 
     def score(self, s, a) -> float:
@@ -184,10 +182,13 @@ class Warlord:
         if uid != self.weakest(s, zone):
             return -5.0
         value = s.spec(uid).power + s.spec(uid).economy
-        better = [h for h in p.hand if h >= 0 and s.t.fits(s.spec(h).kind, zone)
-                  and s.spec(h).kind != "effect"
-                  and s.spec(h).power + s.spec(h).economy >= value + 2]
-        return 49.0 if better else -5.0
+        for h in p.hand:   # a hand card at least 2 better that fits there
+            if h >= 0:
+                spec = s.spec(h)
+                if (s.t.fits(spec.kind, zone) and spec.kind != "effect"
+                        and spec.power + spec.economy >= value + 2):
+                    return 49.0
+        return -5.0
 
     def score_take_back(self, s, a) -> float:
         """Both rows empty: a rival strikes a facility for twice its power (often 0), so it
@@ -273,6 +274,14 @@ class Warlord:
             taken += self.worth(s, uid, self.seat)
         theirs = 3.0 * len(asks) - got   # what the giver gains, at the supply's price
         return 1.0 if got >= taken and got - taken >= theirs - 0.01 else -1.0
+
+
+def _gives(action, specs: list, stat: str) -> bool:
+    """Whether the starting hand `action` (copies per basic) gives some of `stat`."""
+    total = 0
+    for n, spec in zip(action[1:], specs):
+        total += n * getattr(spec, stat)
+    return total > 0
 
 
 def make_plain(game, catalog, seat: int, rng: random.Random, arg: str | None = None) -> Warlord:

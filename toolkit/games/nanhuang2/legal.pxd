@@ -7,7 +7,6 @@ from toolkit.games.nanhuang2.rules cimport (basic_price, card_power, defeat_cost
 
 @cython.locals(p=Player)
 cpdef list legal_actions(State state)
-@cython.locals(u=Py_ssize_t)
 cpdef list _distinct(State state, list uids, object moved=*)
 cpdef list _pending(State state)
 @cython.locals(seat=Py_ssize_t, p=Player, t=Table, i=Py_ssize_t, target=Py_ssize_t)
