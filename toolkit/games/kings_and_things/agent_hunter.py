@@ -1,3 +1,4 @@
+# toolkit: compile
 """`hunter`: a test opponent, the counter of the review of issue #23. It is the heuristic
 plus one rule: once an enemy holds a citadel, every unit that can reach it goes there (bluffs
 too). It is not offered to users (the game's agents do not list it); the agent tests and

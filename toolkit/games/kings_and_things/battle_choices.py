@@ -1,3 +1,4 @@
+# toolkit: compile
 """The decisions inside a battle: magic items played at its start, bribes of explored
 defenders, which unit absorbs a hit, and retreat or stay."""
 

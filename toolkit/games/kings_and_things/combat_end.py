@@ -1,3 +1,4 @@
+# toolkit: compile
 """The end of a battle or exploration: who holds the hex, the post-combat damage rolls
 (each fort, city, village and special income counter: on a 1 or a 6 a counter is destroyed
 and a fort drops one level; citadels are immune), treasures and magic found by an explorer,

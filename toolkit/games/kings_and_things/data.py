@@ -1,3 +1,4 @@
+# toolkit: compile
 """The content of a Kings & Things project read once into plain lookups for the rules.
 
 Things are the counters of the cup; each physical counter is an instance id `base:n`

@@ -1,3 +1,4 @@
+# toolkit: compile
 """Exploring an unexplored hex (seed, phase 6): roll a d6; on a 1 or a 6 the hex is taken
 without a fight. On 2 to 5 that many things are drawn from the cup as its defenders: events
 go straight back; creatures defend (they need no terrain support); of the special income

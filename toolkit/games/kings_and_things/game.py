@@ -1,3 +1,4 @@
+# toolkit: compile
 """Kings & Things on the toolkit's Game protocol."""
 
 from __future__ import annotations

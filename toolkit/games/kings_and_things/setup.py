@@ -1,3 +1,4 @@
+# toolkit: compile
 """A new game and its setup (seed, 'setup'): the tiles laid in a spiral, the first player by
 2d6, starting hexes chosen in order, then rounds of claims in play order until each player
 holds `starting_hexes` (3: a second and third hex), each adjacent to your own, 10 gold and

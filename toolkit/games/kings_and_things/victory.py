@@ -1,3 +1,4 @@
+# toolkit: compile
 """Winning (seed, 'winning the game' and 'end of game'): a citadel held through a full round
 wins at the end of a construction phase if no other player holds one; with more citadels on
 the board the highest income among their holders wins; a second citadel wins at once. The

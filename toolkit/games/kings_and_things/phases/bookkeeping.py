@@ -1,3 +1,4 @@
+# toolkit: compile
 """Phase 1 (gold collection) and phase 9 (pass the first player marker to the left), which
 need no decision, and the round limit of this example."""
 

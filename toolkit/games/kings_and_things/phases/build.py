@@ -1,3 +1,4 @@
+# toolkit: compile
 """Phase 7, construction (seed): for `build_cost` gold (5) build a tower on one of your hexes
 without a fort, or raise a fort one level (tower, keep, castle, citadel); one build per hex
 per turn.

@@ -1,3 +1,4 @@
+# toolkit: compile
 """Phase 4, random events (seed): each player may play one event from behind the screen.
 The seed leaves the events to its appendix B, which it does not include; the effect of each
 event is the example's `op` (events.yaml says what each one does)."""

@@ -1,3 +1,4 @@
+# toolkit: compile
 """Phase 2, recruiting a special character (seed): dismiss any of your heroes first (their
 counter goes back flipped), then try for one unowned hero: 2d6 must reach twice its combat
 value; each 5 gold spent before the roll adds 1, each 10 gold spent after it adds 1. A

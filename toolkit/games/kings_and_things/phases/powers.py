@@ -1,3 +1,4 @@
+# toolkit: compile
 """Phase 8, special powers (seed): the Master Thief and the Assassin Primus act only now.
 The seed's appendix A is not included; here the Master Thief takes gold equal to a d6 roll
 (at most `thief_max`) from a chosen player, and the Assassin Primus kills an enemy creature

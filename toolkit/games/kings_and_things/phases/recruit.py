@@ -1,3 +1,4 @@
+# toolkit: compile
 """Phase 3, recruiting things (seed): one free draw per 2 hexes you control, up to 5 paid
 draws at 5 gold each, one draw per 2 things traded in from behind the screen; all drawn
 together, then placed (see deploy)."""
