@@ -54,11 +54,15 @@ def _spend_supporter(s, st, card):
     cards.discard(s, st, card)
 
 
-def spread_cost(s, st, c):
-    placed = board.on_map(s, "sympathy")
+def spread_cost(s, st, c, placed=-1):
+    """`placed`: the sympathy on the map, when the caller has it."""
+    if placed < 0:
+        placed = board.on_map(s, "sympathy")
     cost = st.pieces["sympathy"]["cost"][placed]
-    if any(n >= 3 for f, n in s.board[c]["w"].items() if f != FAC):   # martial law
-        cost += 1
+    for f, n in s.board[c]["w"].items():
+        if f != FAC and n >= 3:   # martial law
+            cost += 1
+            break
     return cost
 
 
@@ -78,13 +82,20 @@ def spread_options(s, st):
     if placed >= st.pieces["sympathy"]["copies"]:
         return []
     marked = [c for c in st.clearings if sympathetic(s, c)]
+    keep = board.keep_clearing(s)
     out = []
     for c in st.clearings:
-        if sympathetic(s, c) or not board.can_place(s, c, FAC):
+        if c in marked or not board.can_place(s, c, FAC, keep):
             continue
-        if marked and not any(x in marked for x in st.adj[c]):
-            continue
-        if len(_paying(s, st, st.suit[c])) >= spread_cost(s, st, c):
+        if marked:
+            near = False
+            for x in st.adj[c]:
+                if x in marked:
+                    near = True
+                    break
+            if not near:
+                continue
+        if len(_paying(s, st, st.suit[c])) >= spread_cost(s, st, c, placed):
             out.append(("spread", c))
     return out
 

@@ -93,9 +93,14 @@ def keep_clearing(s):
     return found[0] if found else None
 
 
-def can_place(s, c, fac) -> bool:
-    """Only the Marquise may place pieces in the keep's clearing."""
-    return fac == "marquise" or keep_clearing(s) != c
+def can_place(s, c, fac, keep="") -> bool:
+    """Only the Marquise may place pieces in the keep's clearing (`keep`: the keep's
+    clearing, None when it is gone, when the caller has it)."""
+    if fac == "marquise":
+        return True
+    if keep == "":
+        keep = keep_clearing(s)
+    return keep != c
 
 
 def can_move(s, fac, src, dst, st: Static, ruled_by=None) -> bool:

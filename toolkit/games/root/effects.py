@@ -73,10 +73,10 @@ def outrage(s, st, seat, c, card=None):
 def hospital_due(s, st):
     """Field hospitals: for each clearing where Marquise warriors were just removed, the
     Marquise may spend a card of its suit to return them to the keep's clearing."""
-    from toolkit.games.root.board import keep_clearing
     m = s.f.get("marquise")
     if not m or not m.get("hospital"):
         return
+    from toolkit.games.root.board import keep_clearing
     queue, m["hospital"] = m["hospital"], {}
     seat = s.seat("marquise")
     if keep_clearing(s) is None:

@@ -109,7 +109,7 @@ def resolve_options(s, st, seat):
     todo = s.flags["todo"]
     col = todo[0][0]
     out, seen = [], set()
-    for suit in dict.fromkeys(x for c, x in todo if c == col):
+    for suit in dict.fromkeys([x for c, x in todo if c == col]):
         for a in _card_options(s, st, seat, col, suit):
             if a not in seen:
                 seen.add(a)
