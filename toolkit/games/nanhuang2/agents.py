@@ -71,8 +71,9 @@ class Warlord:
         """Any starting hand that gives both power and economy, drawn by its own stream, so
         that the balance report compares starting hands (its `start_hand` groups)."""
         specs = [s.t.specs[cid] for cid in s.t.basics]
-        good = [a for a in legal if _gives(a, specs, "power") and _gives(a, specs, "economy")
-                ] or list(legal)
+        power = [spec.power for spec in specs]
+        economy = [spec.economy for spec in specs]
+        good = [a for a in legal if _gives(a, power) and _gives(a, economy)] or list(legal)
         return good[self.rng.randrange(len(good))]
 
     def score(self, s, a) -> float:
@@ -206,6 +207,8 @@ class Warlord:
         known to be in its hand, with power: 3 power a card, for rows with room; or None."""
         p = s.players[self.seat]
         rate = 3
+        if rate > p.power:   # not even one card (the loop below would find none)
+            return None
         for rival in s.alive():
             if rival == self.seat:
                 continue
@@ -276,11 +279,12 @@ class Warlord:
         return 1.0 if got >= taken and got - taken >= theirs - 0.01 else -1.0
 
 
-def _gives(action, specs: list, stat: str) -> bool:
-    """Whether the starting hand `action` (copies per basic) gives some of `stat`."""
+def _gives(action, values: list) -> bool:
+    """Whether the starting hand `action` (copies per basic) gives some of what `values`
+    (one a basic) count."""
     total = 0
-    for n, spec in zip(action[1:], specs):
-        total += n * getattr(spec, stat)
+    for n, value in zip(action[1:], values):
+        total += n * value
     return total > 0
 
 
