@@ -209,13 +209,20 @@ class Heuristic:
                 return ("move", token, dest)
         return ("end",)
 
-    def _threat(self, obs, data, occ, hex_):
+    def _enemies(self, obs, data) -> dict:
+        """hex -> the guessed strength of the enemy units there (summed in the units'
+        order)."""
+        out: dict[int, float] = {}
+        for u in obs.units.values():
+            if u["owner"] != self.seat:
+                out[u["hex"]] = out.get(u["hex"], 0.0) + \
+                    (value_of(data, u["thing"]) if u["thing"] else GUESS_ENEMY)
+        return out
+
+    def _threat(self, obs, data, occ, hex_, enemies):
         if obs.owner[hex_] is None and hex_ not in occ:
             return GUESS_EXPLORE
-        strength = 0.0
-        for u in obs.units.values():
-            if u["hex"] == hex_ and u["owner"] != self.seat:
-                strength += value_of(data, u["thing"]) if u["thing"] else GUESS_ENEMY
+        strength = enemies.get(hex_, 0.0)
         if obs.owner[hex_] not in (None, self.seat):
             strength += 2 * obs.fort[hex_]
         return strength
@@ -294,12 +301,14 @@ class Heuristic:
             if u["owner"] == self.seat and not u["moved"] and token not in busy:
                 stacks.setdefault(u["hex"], []).append(token)
         taken: set[int] = set()
+        enemies = self._enemies(obs, data)
         for hex_, tokens in sorted(stacks.items()):
             real = [t for t in tokens if supported(obs, data, t)]
             bluffs = [t for t in tokens if t not in real]
             own = obs.owner[hex_] == self.seat
             keep = (3 if obs.fort[hex_] == 4 else 1) if own and obs.fort[hex_] else 0
-            movers = sorted(real, key=lambda t: -value_of(data, obs.units[t]["thing"]))
+            worth = {t: value_of(data, obs.units[t]["thing"]) for t in real}
+            movers = sorted(real, key=lambda t: -worth[t])
             movers = movers[:max(0, len(movers) - keep)] if keep else movers
             targets: dict[int, list[str]] = {}
             for token in movers:
@@ -309,10 +318,10 @@ class Heuristic:
                         targets.setdefault(dest, []).append(token)
             best, best_score = None, 0.0
             for dest, group in sorted(targets.items()):
-                power = sum(value_of(data, obs.units[t]["thing"]) for t in group)
+                power = sum([worth[t] for t in group])
                 citadel = obs.fort[dest] == 4 and obs.owner[dest] not in (None, self.seat)
                 # an enemy citadel left alone wins the game: attack it at worse odds
-                score = power - (0.8 if citadel else 1.5) * self._threat(obs, data, occ, dest) \
+                score = power - (0.8 if citadel else 1.5) * self._threat(obs, data, occ, dest, enemies) \
                     + (4 if citadel else 0)
                 if score > best_score:
                     best, best_score = dest, score

@@ -175,7 +175,10 @@ def reach(state, data, token, occ: dict | None = None) -> list[int]:
 
 
 def _two_sides(state, hex_, seat, occ) -> bool:
-    sides = set(occ.get(hex_, {})) | {seat}
+    there = occ.get(hex_)
+    if not there:
+        return True   # no units there: at most the mover and the hex's owner
+    sides = set(there) | {seat}
     if state.owner[hex_] is not None:
         sides.add(state.owner[hex_])
     return len(sides) <= 2
