@@ -58,6 +58,11 @@ def _move(s, st, fac, src, dst, k):
     return gain - 0.25 * abs(k - max(1, n // 2))
 
 
+def _suited(st, x) -> list:
+    """The clearings a Decree card of suit `x` acts in (a bird: every clearing)."""
+    return [c for c in st.clearings if x == "bird" or st.suit[c] == x]
+
+
 def _decree(s, st, col, card, memo=None):
     """Whether the column could still be resolved with `card` added: every card of a suit
     needs its own source (roosts to recruit, warriors to move or fight, sites to build)."""
@@ -65,33 +70,47 @@ def _decree(s, st, col, card, memo=None):
     suit = st.cards[card]["suit"]
     suits = [("bird" if c == "vizier" else st.cards[c]["suit"]) for c in e["decree"][col]]
     suits.append(suit)
-    fits = lambda x: [c for c in st.clearings if x == "bird" or st.suit[c] == x]  # noqa: E731
-    if col == "recruit":   # a roost of the suit may fall before the next turn: one spare
-        slack = min(sum(1 for c in fits(x) if board.buildings(s, c, "eyrie", "roost"))
-                    - (1 if x != "bird" else 0) for x in set(suits))
+    slack = None   # the fewest spare sources over the column's suits
+    for x in set(suits):
+        n = 0
+        if col == "recruit":   # a roost of the suit may fall before the next turn: one spare
+            for c in _suited(st, x):
+                if board.buildings(s, c, "eyrie", "roost"):
+                    n += 1
+            n -= 1 if x != "bird" else 0
+        elif col == "move":
+            for c in _suited(st, x):
+                n += board.warriors(s, c, "eyrie")
+            n -= 2 * suits.count(x)
+        elif col == "battle":
+            for c in _suited(st, x):
+                if board.warriors(s, c, "eyrie") >= 2 and _enemies(s, c, "eyrie"):
+                    n += 1
+            n -= suits.count(x)
+        else:
+            for c in _suited(st, x):
+                if board.rules(s, c, "eyrie") and not board.buildings(s, c, "eyrie", "roost") \
+                        and board.free_slots(st, s, c) > 0:
+                    n += 1
+            n -= suits.count(x)
+        if slack is None or n < slack:
+            slack = n
+    if col == "recruit":
         ok = s.reserve["eyrie"] >= len(suits) and slack >= 0
-    elif col == "move":
-        slack = min(sum(board.warriors(s, c, "eyrie") for c in fits(x)) - 2 * suits.count(x)
-                    for x in set(suits))
-        ok = slack >= 0
-    elif col == "battle":
-        slack = min(sum(1 for c in fits(x) if board.warriors(s, c, "eyrie") >= 2
-                        and _enemies(s, c, "eyrie")) - suits.count(x) for x in set(suits))
+    elif col == "move" or col == "battle":
         ok = slack >= 0
     else:
-        slack = min(sum(1 for c in fits(x) if board.rules(s, c, "eyrie")
-                        and not board.buildings(s, c, "eyrie", "roost")
-                        and board.free_slots(st, s, c) > 0) - suits.count(x)
-                    for x in set(suits))
         ok = slack >= 0 and board.on_map(s, "roost") + len(suits) <= \
             st.pieces["roost"]["copies"]
-    size = sum(len(v) for v in e["decree"].values())
+    size = 0
+    for v in e["decree"].values():
+        size += len(v)
     bonus = {"recruit": 1.5, "move": 1.5, "battle": 0.5,
              "build": 3 if len(suits) == 1 else 0.5}[col]   # one build card is enough
     if col == "battle":   # a battle that stops the leader is worth a card in the Decree
         w = _weights(s, st, "eyrie", memo)
         bonus += max([0.0] + [min(3.0, threats.best_target(s, st, "eyrie", c, w) / 2)
-                              for c in fits(suit) if board.warriors(s, c, "eyrie") >= 2])
+                              for c in _suited(st, suit) if board.warriors(s, c, "eyrie") >= 2])
     return (3 + bonus - 0.3 * size + SLACK * min(slack, 2) if ok else -5) + \
         (0.5 if suit == "bird" else 0)
 

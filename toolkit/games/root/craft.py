@@ -6,6 +6,7 @@ clear a suit of enemy pieces."""
 from __future__ import annotations
 
 from toolkit.games.root import board, cards
+from toolkit.games.root import vagabond_items as vi
 from toolkit.games.root.data import SUITS
 
 PIECE = {"marquise": "workshop", "eyrie": "roost", "alliance": "sympathy"}
@@ -16,10 +17,9 @@ def pieces(s, st, seat) -> dict:
     fac = s.fac(seat)
     avail = dict.fromkeys(SUITS, 0)
     if fac == "vagabond":
-        from toolkit.games.root.vagabond_items import ready
         at = s.f["vagabond"]["at"]
         if at in st.suit:
-            avail[st.suit[at]] = ready(s, "hammer")
+            avail[st.suit[at]] = vi.ready(s, "hammer")
         return avail
     for c in st.suit:
         n = len(board.buildings(s, c, fac, PIECE[fac]) + board.tokens(s, c, fac, PIECE[fac]))
@@ -30,13 +30,17 @@ def pieces(s, st, seat) -> dict:
 
 
 def affordable(cost, avail) -> bool:
-    if any(avail[x] < cost.count(x) for x in SUITS):
-        return False
-    return len(cost) <= sum(avail.values())
+    for x in SUITS:
+        if avail[x] < cost.count(x):
+            return False
+    total = 0
+    for n in avail.values():
+        total += n
+    return len(cost) <= total
 
 
 def options(s, st, seat) -> list:
-    avail = pieces(s, st, seat)
+    avail = None   # the crafting pieces, found for the first card that needs them
     out = []
     for card in sorted(set(s.hands[seat])):
         info = st.cards[card]
@@ -46,6 +50,8 @@ def options(s, st, seat) -> list:
             continue
         if info["type"] == "persistent" and cards.has_effect(s, st, seat, info["effect"]):
             continue
+        if avail is None:
+            avail = pieces(s, st, seat)
         if affordable(info["cost"], avail):
             out.append(("craft", card))
     return out
