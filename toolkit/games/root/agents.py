@@ -46,14 +46,23 @@ def _battle(s, st, fac, c, dfn, memo=None):
 PATH, OUTRAGE, VB_HOSTILE, DOM_STOP = 4.0, 2.0, 6.0, 4.0
 
 
-def _move(s, st, fac, src, dst, k):
-    n = board.warriors(s, src, fac)
-    gain = 1.5 if board.ruler(s, dst) != fac else 0.2
-    if _enemies(s, dst, fac) or board.buildings(s, dst):
-        gain += 0.8
-    if fac != "alliance" and board.tokens(s, dst, "alliance", "sympathy"):
-        gain -= OUTRAGE   # a card to the Alliance
-    if board.rules(s, src, fac) and k == n and board.buildings(s, src, fac):
+def _move(s, st, fac, src, dst, k, memo=None):
+    """A move of `k` warriors from `src` to `dst`; what does not depend on `k` is worked out
+    once a decision per (src, dst) when `memo` is given."""
+    got = memo.get((src, dst)) if memo is not None else None
+    if got is None:
+        n = board.warriors(s, src, fac)
+        gain = 1.5 if board.ruler(s, dst) != fac else 0.2
+        if _enemies(s, dst, fac) or board.buildings(s, dst):
+            gain += 0.8
+        if fac != "alliance" and board.tokens(s, dst, "alliance", "sympathy"):
+            gain -= OUTRAGE   # a card to the Alliance
+        guards = board.rules(s, src, fac) and len(board.buildings(s, src, fac)) > 0
+        got = (n, gain, guards)
+        if memo is not None:
+            memo[(src, dst)] = got
+    n, gain, guards = got
+    if guards and k == n:
         gain -= 2   # leaving buildings undefended
     return gain - 0.25 * abs(k - max(1, n // 2))
 
@@ -150,7 +159,7 @@ def score(s, seat, a, memo=None) -> float:
     if kind in ("battle", "warren"):
         return _battle(s, st, fac, a[1], a[2], memo)
     if kind in ("march", "move", "cobbler"):
-        return _move(s, st, fac, a[1], a[2], a[3]) + _site(s, st, fac, a[2], a[3])
+        return _move(s, st, fac, a[1], a[2], a[3], memo) + _site(s, st, fac, a[2], a[3])
     if kind == "leader":
         return LEADERS.get(a[1], 1)
     if kind == "decree":
