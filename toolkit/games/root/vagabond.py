@@ -82,7 +82,10 @@ def _cobbler(s, st, seat):
 
 def move_cost(s, st, dst):
     rel = s.f[FAC]["rel"]
-    return 1 + (1 if any(rel.get(f) == "hostile" for f in s.board[dst]["w"]) else 0)
+    for f in s.board[dst]["w"]:
+        if rel.get(f) == "hostile":
+            return 2
+    return 1
 
 
 def options(s, st, seat):
@@ -122,8 +125,14 @@ def options(s, st, seat):
                 out += [("aid", other, t, x, g) for t in takes for x in ready for g in gifts]
     for q in v["quests"]:
         qsuit, need = st.quests[q]
-        if qsuit == suit and all(vi.ready(s, i) >= need.count(i) for i in need):
-            out += [("quest", q, "draw"), ("quest", q, "vp")]
+        if qsuit == suit:
+            ok = True
+            for i in need:
+                if vi.ready(s, i) < need.count(i):
+                    ok = False
+                    break
+            if ok:
+                out += [("quest", q, "draw"), ("quest", q, "vp")]
     if vi.ready(s, "crossbow"):
         for other in board.present(s, at):
             if other == FAC:
