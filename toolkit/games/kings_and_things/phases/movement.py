@@ -41,7 +41,7 @@ class Moves:
         self.points = data.setting("move_points")
         self.seats = {}    # seat -> (stops on foot, stops flying, ends per hex)
         self.memo = {}     # (hex, flying, seat) -> the hexes a move from there may end on
-        self.board = None   # (content, terrain, move points): what every reach shares
+        self.board = None   # (content, rings, terrain, move points): what every reach shares
 
     def reach(self, token):
         """The hexes `token` may end its move on (a shared list: not to be changed)."""
@@ -119,7 +119,8 @@ class Moves:
         foot, fly, ends = self._facts(seat)
         stops = fly if flying else foot
         if self.board is None:
-            self.board = (self.data.key, tuple(self.state.terrain), self.points)
+            self.board = (self.data.key, self.state.rings, tuple(self.state.terrain),
+                          self.points)
         key = (self.board, start, flying, stops)
         reached = REACHED.get(key)
         if reached is None:
@@ -166,7 +167,7 @@ class Moves:
 # (board, start, flying, stops) -> the hexes reached: the same in every position where the
 # hexes a move stops on are the same (a player's own moves change only where it may end)
 REACHED: dict = {}
-REACHED_MAX = 50_000
+REACHED_MAX = 4096   # entries of ~1 kB: cleared when full
 
 
 def reach(state, data, token, occ: dict | None = None) -> list[int]:
