@@ -87,10 +87,11 @@ def _main(state) -> list[tuple]:
                     if t.fits(state.spec(u).kind, other)]
     seen = set()
     for target, u in targets(state, seat):
-        key = (target, state.cards[u])
-        if key not in seen and p.power >= strike_cost(state, u):
-            seen.add(key)
-            out.append(("strike", target, u))
+        if p.power >= strike_cost(state, u):
+            key = (target, state.cards[u])
+            if key not in seen:
+                seen.add(key)
+                out.append(("strike", target, u))
     if state.offers < t.setting("offers_per_turn"):
         out += _offers(state, seat)
     return out

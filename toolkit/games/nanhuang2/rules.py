@@ -108,7 +108,10 @@ def may_target(state, attacker: int, target: int, field: bool) -> bool:
         return False
     if protected(state, attacker, target):
         return False
-    return not (field and event_action(state)[0] == "truce")
+    if not field:
+        return True
+    action = event_action(state)[0]
+    return action != "truce"
 
 
 def open_zones(state, target: int) -> list[str]:
