@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from toolkit.games.root import board, cards
 from toolkit.games.root import vagabond_items as vi
+from toolkit.games.root.data import static_of
+from toolkit.games.root.effects import hospital_due
 
 
 def roll(rng):
@@ -63,7 +65,6 @@ def advance(s, st):
                 b["stage"] = "ambush_hits"
         elif stage == "ambush_hits":
             b["stage"] = "roll"
-            from toolkit.games.root.effects import hospital_due
             hospital_due(s, st)   # the ambush is a removal of its own (猫咪贵族篇 6)
             if s.fac(att) != "vagabond" and board.warriors(s, c, s.fac(att)) == 0:
                 s.battle = None
@@ -115,7 +116,6 @@ def allies(s, c, exclude=None):
     vb = s.f.get("vagabond")
     if not vb:
         return []
-    from toolkit.games.root.data import static_of
     top = len(static_of(s).aids)
     return [f for f, level in sorted(vb["rel"].items()) if level == top and f != exclude
             and board.warriors(s, c, f)]

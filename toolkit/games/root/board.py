@@ -4,6 +4,7 @@ removing pieces (with the VP, outrage, hostility and field-hospital side effects
 
 from __future__ import annotations
 
+from toolkit.games.root import effects   # imports no board at its top: no cycle
 from toolkit.games.root.data import Static
 
 BUILDINGS = ("sawmill", "workshop", "recruiter", "roost", "base_fox", "base_rabbit",
@@ -149,7 +150,6 @@ def gain(s, seat, n):
 
 def remove(s, c, owner, piece, by_seat, *, battle=False):
     """Remove one piece of `owner` from `c`, caused by `by_seat` (-1: nobody)."""
-    from toolkit.games.root import effects
     s.log.append(("removed", owner, piece, c))
     if piece == "warrior":
         s.board[c]["w"][owner] -= 1

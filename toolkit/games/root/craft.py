@@ -83,8 +83,7 @@ def apply(s, st, seat, card):
 
 def _pay(s, st, seat, cost):
     if s.fac(seat) == "vagabond":
-        from toolkit.games.root.vagabond_items import exhaust
-        exhaust(s, "hammer", len(cost))
+        vi.exhaust(s, "hammer", len(cost))
         return
     used = s.flags.setdefault("crafted_with", {})
     avail = pieces(s, st, seat)
