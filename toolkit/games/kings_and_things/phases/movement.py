@@ -36,7 +36,7 @@ class Moves:
             self.occ = occ
         lands, costs = data.lands, data.costs
         self.land = [t in lands for t in state.terrain]
-        self.cost = [costs[t] for t in state.terrain]
+        self.cost = [costs.get(t, 0) for t in state.terrain]   # asked of land hexes only
         self.nb = neighbours(state.rings)
         self.points = data.setting("move_points")
         self.seats = {}    # seat -> (stops on foot, stops flying, ends per hex)
@@ -63,19 +63,16 @@ class Moves:
             if seats is None:
                 seats = occ[hex_] = {}
             seats[owner] = seats.get(owner, 0) + 1
-            if thing is not None and (thing in flyers if thing in cards
+            if thing is not None and (thing in flyers if thing in cards   # data.flies, inlined
                                       else self.data.flies(thing)):
                 out.setdefault(hex_, []).append((owner, u["moved"]))
         self.occ, self.flyers = occ, out
 
     def _flyers_at(self, hex_):
-        if self.flyers is None:
+        if self.flyers is None:   # the occupancy was given: the flyers are still to find
             out = {}
-            flyers, cards = self.data.flyers, self.data.cards
             for u in self.state.units.values():
-                thing = u["thing"]
-                if thing is not None and (thing in flyers if thing in cards
-                                          else self.data.flies(thing)):
+                if u["thing"] is not None and self.data.flies(u["thing"]):
                     out.setdefault(u["hex"], []).append((u["owner"], u["moved"]))
             self.flyers = out
         return self.flyers.get(hex_, ())
