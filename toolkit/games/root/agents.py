@@ -74,9 +74,20 @@ def _suited(st, x) -> list:
 
 def _decree(s, st, col, card, memo=None):
     """Whether the column could still be resolved with `card` added: every card of a suit
-    needs its own source (roosts to recruit, warriors to move or fight, sites to build)."""
-    e = s.f["eyrie"]
+    needs its own source (roosts to recruit, warriors to move or fight, sites to build).
+    Only the card's suit counts: once a decision per (column, suit) when `memo` is given."""
     suit = st.cards[card]["suit"]
+    if memo is None:
+        return _decree_suit(s, st, col, suit, None)
+    key = ("decree", col, suit)
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = _decree_suit(s, st, col, suit, memo)
+    return value
+
+
+def _decree_suit(s, st, col, suit, memo):
+    e = s.f["eyrie"]
     suits = [("bird" if c == "vizier" else st.cards[c]["suit"]) for c in e["decree"][col]]
     suits.append(suit)
     slack = None   # the fewest spare sources over the column's suits
