@@ -34,6 +34,7 @@ def new_game(catalog, seed: int, seats) -> State:
     for cid in t.tokens:
         state.tokens.append(len(cards))
         cards.append(cid)
+    state.uspecs = [t.specs[cid] for cid in cards]   # (State.spec reads them by uid)
     state.rng.shuffle(state.deck)
     deal_wilds(state)
     return state

@@ -26,7 +26,7 @@ cdef class Player:
 cdef class State:
     cdef public Table t
     cdef public object seed, _rng, event, pending
-    cdef public list seats, cards, deck, wilds, exile, tokens, dealt, box, players, log, winners
+    cdef public list seats, cards, uspecs, deck, wilds, exile, tokens, dealt, box, players, log, winners
     cdef public Py_ssize_t n
     cdef public object event_owner, event_turn, current, round, offers
     cdef public dict supply, snapshot

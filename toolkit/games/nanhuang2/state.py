@@ -21,8 +21,8 @@ PLAYER_FIELDS = ("hand", "front", "back", "facilities", "power", "economy", "inc
 STATE_FIELDS = ("t", "seed", "seats", "n", "rng", "cards", "deck", "wilds", "event",
                 "event_owner", "event_turn", "exile", "tokens", "supply", "dealt", "box",
                 "players", "current", "round", "phase", "pending", "broken", "snapshot",
-                "wiped", "offers", "log", "winners")
-NOT_RECORDED = ("t", "rng", "cards", "log", "dealt")
+                "wiped", "offers", "log", "winners", "uspecs")
+NOT_RECORDED = ("t", "rng", "cards", "log", "dealt", "uspecs")
 
 
 def copy_stream(rng: random.Random) -> random.Random:
@@ -110,6 +110,7 @@ class State:
         self.n = len(seats)
         self.rng = random.Random()
         self.cards: list[str] = []        # uid -> card id (shared, never changes)
+        self.uspecs: list = []            # uid -> its Spec, made with `cards` (shared)
         self.deck: list[int] = []         # the top is the end of the list
         self.wilds: list[int | None] = [None] * len(t.slots)
         self.event: int | None = None
@@ -139,6 +140,7 @@ class State:
         a fresh random.Random(0), made only if it is used: an observation's)."""
         s = State.__new__(State)
         s.t, s.seed, s.seats, s.n, s.cards = self.t, self.seed, self.seats, self.n, self.cards
+        s.uspecs = self.uspecs
         s.event, s.event_owner, s.event_turn = self.event, self.event_owner, self.event_turn
         s.dealt, s.current, s.round, s.phase = self.dealt, self.current, self.round, self.phase
         s.pending, s.offers = self.pending, self.offers
@@ -161,6 +163,7 @@ class State:
         never played on."""
         s = State.__new__(State)
         s.t, s.seed, s.seats, s.n, s.cards = self.t, self.seed, self.seats, self.n, self.cards
+        s.uspecs = self.uspecs
         s.event, s.event_owner, s.event_turn = self.event, self.event_owner, self.event_turn
         s.dealt, s.current, s.round, s.phase = self.dealt, self.current, self.round, self.phase
         s.pending, s.offers, s._rng = self.pending, self.offers, None
@@ -183,6 +186,8 @@ class State:
         self._rng = value
 
     def spec(self, uid: int):
+        if len(self.uspecs) == len(self.cards):   # made with the cards (setup.new_game)
+            return self.uspecs[uid]
         return self.t.specs[self.cards[uid]]
 
     def alive(self) -> list[int]:
