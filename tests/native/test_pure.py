@@ -97,6 +97,31 @@ def test_an_edited_pxd_that_a_pxd_cimports_makes_the_build_stale(folder):
         builds.STALE, "a .pxd it cimports changed since it was compiled")
 
 
+def test_a_subpackage_that_cimports_a_stale_folder_plays_as_python(folder):
+    """phases/move.pxd cimports the game's rules: an edit of a module of the game's folder
+    (agents.py, not even the cimported one) makes the game's folder play as Python, so
+    phases/ must too (its build needs the compiled rules' C functions: loading it beside
+    the Python rules fails at import)."""
+    sub = folder / "phases"
+    sub.mkdir()
+    (sub / "__init__.py").write_text("")
+    (sub / "move.py").write_text("# toolkit: compile\nSTEP = 1\n")
+    (sub / "move.pxd").write_text("from toolkit.fake.rules cimport helper\n")
+    (sub / f"move{SO}").write_bytes(builds.STAMP + builds.pure_stamp(sub / "move.py").encode()
+                                    + b"\0")
+    spec = pure.FINDER.find_spec("toolkit.fake.phases.move", [str(sub)])
+    assert Path(spec.origin).name == f"move{SO}"
+    (folder / "agents.py").write_text("# toolkit: compile\nNAME = 'other'\n")
+    spec = pure.FINDER.find_spec("toolkit.fake.phases.move", [str(sub)])
+    assert Path(spec.origin).name == "move.py"
+    assert builds.folder_state(sub) == (
+        builds.STALE, "toolkit/fake/agents.py changed since it was compiled")
+    # the other way round is fine: the game's folder cimports nothing of phases/
+    (folder / "agents.py").write_text("# toolkit: compile\nNAME = 'warlord'\n")
+    (sub / "move.py").write_text("# toolkit: compile\nSTEP = 2\n")
+    assert _origin(folder, "rules") == f"rules{SO}"
+
+
 def test_a_module_not_built_keeps_its_package_in_python(folder):
     (folder / f"agents{SO}").unlink()
     assert _origin(folder, "agents") == "agents.py"

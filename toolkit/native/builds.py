@@ -261,19 +261,41 @@ def pure_state(py: Path, built: Path | None) -> tuple[str, str]:
 
 def folder_state(folder: Path) -> tuple[str, str]:
     """(state, why) of the pure-mode modules of one package folder, used together or not
-    at all (their .pxd files may declare each other's classes): COMPILED when every one is,
-    else the first fault (a STALE one before a PYTHON one), why naming its file."""
+    at all (their .pxd files may declare each other's classes), with the folders of the
+    modules they cimport, transitively (a compiled module needs the compiled build of what
+    it cimports: a `phases/` module of a game cimports the game's `state`): COMPILED when
+    every one is, else the first fault (a STALE one before a PYTHON one), why naming its
+    file."""
     worst = (COMPILED, "")
-    for py in sorted(folder.glob("*.py")):
-        if not marked(py) or py.with_suffix(".pyx").is_file():
-            continue
-        state, why = pure_state(py, extension_in(folder, py.stem))
-        where = _shown_folder(folder)
-        if state == STALE:
-            return STALE, f"{where}/{why}"
-        if state == PYTHON and worst[0] == COMPILED:
-            worst = (PYTHON, f"{where}/{py.name} is not compiled")
+    for unit in _unit_folders(folder):
+        for py in _pure_in(unit):
+            state, why = pure_state(py, extension_in(unit, py.stem))
+            where = _shown_folder(unit)
+            if state == STALE:
+                return STALE, f"{where}/{why}"
+            if state == PYTHON and worst[0] == COMPILED:
+                worst = (PYTHON, f"{where}/{py.name} is not compiled")
     return worst
+
+
+def _pure_in(folder: Path) -> list[Path]:
+    """The pure-mode modules (marked, no .pyx twin) of one folder, sorted."""
+    return [py for py in sorted(folder.glob("*.py"))
+            if marked(py) and not py.with_suffix(".pyx").is_file()]
+
+
+def _unit_folders(folder: Path) -> list[Path]:
+    """`folder`, then the folders of the toolkit modules its pure-mode modules cimport,
+    transitively, in the order found."""
+    found, todo = [folder], [folder]
+    while todo:
+        for py in _pure_in(todo.pop(0)):
+            for module in dependencies(_dotted(py), py.parent):
+                other = source(module, "").parent
+                if other not in found:
+                    found.append(other)
+                    todo.append(other)
+    return found
 
 
 def _shown_folder(folder: Path) -> str:
