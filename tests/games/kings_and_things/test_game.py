@@ -46,7 +46,9 @@ def test_stacks_and_racks_are_hidden(catalog):
         assert obs.racks[seat] == state.racks[seat]
         assert all(set(r) <= {"?"} for s, r in enumerate(obs.racks) if s != seat)
         assert set(obs.cup) <= {"?"} and len(obs.cup) == len(state.cup)
+        assert obs.deck == sorted(state.deck)  # which tiles, not their face-down order
         assert obs.rng is None
+    assert state.deck != sorted(state.deck)  # (else the line above would show nothing)
 
 
 def test_determinize_keeps_what_the_seat_sees(catalog):

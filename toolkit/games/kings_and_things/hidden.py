@@ -3,7 +3,8 @@
 
 Hidden from a seat: the other players' racks (only their size shows), which thing each
 face-down enemy counter is (until shown in a battle), the other players' things being drawn
-or placed, the cup's content (only its size) and the future dice."""
+or placed, the cup's content (only its size), the order of the face-down replacement
+tiles (only which tiles they are: the board shows the rest of the set) and the future dice."""
 
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ def observation(state, seat: int):
     obs.log = list(state.log)
     obs.stats = {k: list(v) for k, v in state.stats.items()}
     obs.terrain, obs.owner, obs.fort = list(state.terrain), list(state.owner), list(state.fort)
-    obs.income, obs.deck, obs.gold = list(state.income), list(state.deck), list(state.gold)
+    obs.income, obs.deck, obs.gold = list(state.income), sorted(state.deck), list(state.gold)
     obs.order, obs.firsts, obs.removed = list(state.order), list(state.firsts), list(state.removed)
     obs.free_builds, obs.built = list(state.free_builds), list(state.built)
     obs.hero_pool, obs.forts_left = dict(state.hero_pool), dict(state.forts_left)
