@@ -2,6 +2,7 @@
 # lookups are C functions over typed dicts and [faction, piece] lists.
 cimport cython
 from toolkit.games.root.state cimport State
+from toolkit.games.root.data cimport Static
 
 cpdef object warriors(State s, object c, object fac)
 @cython.locals(out=list, pair=tuple)
@@ -15,9 +16,9 @@ cpdef list where(State s, object piece)
 @cython.locals(z=dict, counts=dict, best=Py_ssize_t, n=Py_ssize_t, tied=bint, pair=tuple)
 cpdef object ruler(State s, object c)
 cpdef bint rules(State s, object c, object fac)
-cpdef set ruled(State s, object st, object fac)
-cpdef object free_slots(object st, State s, object c)
+cpdef set ruled(State s, Static st, object fac)
+cpdef object free_slots(Static st, State s, object c)
 @cython.locals(found=list)
 cpdef object keep_clearing(State s)
 cpdef bint can_place(State s, object c, object fac, object keep=*)
-cpdef bint can_move(State s, object fac, object src, object dst, object st, object ruled_by=*)
+cpdef bint can_move(State s, object fac, object src, object dst, Static st, object ruled_by=*)

@@ -1,11 +1,9 @@
+# toolkit: compile
 """Root's static content, read once from a catalog: the map graph, the deck, the item
 supply, faction tracks, leaders, characters, quests and the game.yaml settings. The rules
 read only this."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
-from functools import cached_property
 
 from toolkit.errors import ContentError
 from toolkit.games.root.settings import values
@@ -16,34 +14,32 @@ COLUMNS = ("recruit", "move", "battle", "build")
 _CACHE: dict = {}
 
 
-@dataclass
 class Static:
-    suit: dict = field(default_factory=dict)        # clearing -> suit
-    slots: dict = field(default_factory=dict)       # clearing -> building slots (ruin incl.)
-    ruins: list = field(default_factory=list)       # clearings with a ruin
-    opposite: dict = field(default_factory=dict)    # corner -> opposite corner
-    adj: dict = field(default_factory=dict)         # clearing -> sorted adjacent clearings
-    priority: dict = field(default_factory=dict)
-    forests: dict = field(default_factory=dict)     # forest -> clearings it touches
-    forest_adj: dict = field(default_factory=dict)  # forest -> adjacent forests
-    cards: dict = field(default_factory=dict)       # card id -> dict of its fields
-    deck: list = field(default_factory=list)        # one id per physical card
-    items: dict = field(default_factory=dict)       # item -> {supply, ruin, start, copies}
-    settings: dict = field(default_factory=dict)   # game.yaml settings (settings.py)
-    pieces: dict = field(default_factory=dict)      # piece id -> {faction, form, cost, vp, draw}
-    warriors: dict = field(default_factory=dict)    # faction -> warriors in the box
-    aids: list = field(default_factory=list)
-    aid_vp: list = field(default_factory=list)
-    leaders: dict = field(default_factory=dict)     # leader -> viziers' columns
-    characters: dict = field(default_factory=dict)  # character -> (items, special)
-    quests: dict = field(default_factory=dict)      # quest -> (suit, items)
-    names: dict = field(default_factory=dict)
-    key: str = ""
+    """The content the rules read (an extension type when compiled: data.pxd)."""
 
-    @cached_property
-    def clearings(self):
-        """Clearing ids in printed priority order."""
-        return sorted(self.suit, key=lambda c: self.priority[c])
+    def __init__(self):
+        self.suit: dict = {}          # clearing -> suit
+        self.slots: dict = {}         # clearing -> building slots (ruin incl.)
+        self.ruins: list = []         # clearings with a ruin
+        self.opposite: dict = {}      # corner -> opposite corner
+        self.adj: dict = {}           # clearing -> sorted adjacent clearings
+        self.priority: dict = {}
+        self.forests: dict = {}       # forest -> clearings it touches
+        self.forest_adj: dict = {}    # forest -> adjacent forests
+        self.cards: dict = {}         # card id -> dict of its fields
+        self.deck: list = []          # one id per physical card
+        self.items: dict = {}         # item -> {supply, ruin, start, copies}
+        self.settings: dict = {}      # game.yaml settings (settings.py)
+        self.pieces: dict = {}        # piece id -> {faction, form, cost, vp, draw}
+        self.warriors: dict = {}      # faction -> warriors in the box
+        self.aids: list = []
+        self.aid_vp: list = []
+        self.leaders: dict = {}       # leader -> viziers' columns
+        self.characters: dict = {}    # character -> (items, special)
+        self.quests: dict = {}        # quest -> (suit, items)
+        self.names: dict = {}
+        self.key = ""
+        self.clearings: list = []     # clearing ids in printed priority order (_build)
 
     def corners(self):
         return [c for c in self.clearings if c in self.opposite]
@@ -120,6 +116,7 @@ def _build(catalog) -> Static:
     s.characters = {k: (list(v.items), v.special) for k, v in entries(catalog, "character").items()}
     s.quests = {k: (v.suit, list(v.items)) for k, v in entries(catalog, "quest").items()}
     s.names = {k: dict(v) for k, v in getattr(catalog, "names", {}).items()}
+    s.clearings = sorted(s.suit, key=lambda c: s.priority[c])
     missing = [f for f in FACTIONS if f not in s.warriors]
     if missing:
         raise ContentError(f"rules 'root' need faction '{missing[0]}' in factions")
