@@ -83,6 +83,9 @@ def main() -> None:
         def one(part=part):
             for pairs in played:
                 tally = part.empty()
+                if hasattr(part, "add_batch"):  # as RunReporters.add_all adds a batch
+                    part.add_batch(tally, pairs)
+                    continue
                 for i, r in pairs:
                     part.add(tally, i, r)
         split[name] = best(one, args.repeat) * per

@@ -34,7 +34,7 @@ from toolkit.worker_isolation import isolate_workers
 Record = dict[str, Any]
 Item = tuple[int, int, tuple[str, ...]]  # (game index, seed, agents)
 MAX_BATCH = 50
-TARGET_SECONDS = 0.4  # a tallied batch grows to about this much play (measured)...
+TARGET_SECONDS = 0.4  # a tallied batch grows to about this much play (CPU time)...
 MAX_GROWN = 400       # ...up to this many games
 WINDOW = 3            # batches in flight a worker
 WAIT_WORKERS = 60.0  # seconds a Dask run waits with no worker before it stops
@@ -125,9 +125,9 @@ def play_tallied(project_root: str, content_hash: str, items: Sequence[Item] | P
     (toolkit.sim.reporters), so the parent only writes the lines and merges the tallies."""
     from toolkit.games import game_for
     from toolkit.sim.reporters import RunReporters
-    from toolkit.sim.stream import line
+    from toolkit.sim.stream import lines
 
-    start = time.perf_counter()
+    start = time.thread_time()  # CPU time: a busy machine does not shrink the batches
     pairs = play_batch(project_root, content_hash, items, trust)
     key = (str(project_root), content_hash)
     if key not in _REPORTERS:
@@ -137,14 +137,14 @@ def play_tallied(project_root: str, content_hash: str, items: Sequence[Item] | P
                                        catalog)
     reporters = _REPORTERS[key]
     tally = reporters.seal(reporters.add_all(reporters.empty(), pairs))
-    blob = "".join(line(r) for _, r in pairs).encode("utf-8")
+    blob = lines([r for _, r in pairs])
     indices = items.indices if isinstance(items, Planned) else tuple(i for i, _ in pairs)
-    return Tallied(indices, blob, tally, time.perf_counter() - start)
+    return Tallied(indices, blob, tally, time.thread_time() - start)
 
 
 class Tallied:
     """A tallied batch: its game indices (in order), their games.jsonl lines as one bytes
-    blob, the tally, and the seconds the worker took (the batch size follows them)."""
+    blob, the tally, and the CPU seconds the worker took (the batch size follows them)."""
 
     __slots__ = ("indices", "blob", "tally", "seconds")
 
@@ -222,7 +222,7 @@ def batch_size(games: int, workers: int) -> int:
 class Batches:
     """A run's batches, made as they are sent: `take(n)` gives the work of the next n games
     (a list of items, or a `Planned` batch). The first batches are `batch_size` games;
-    with `grow`, once batches come back timed (`Tallied.seconds`, the worker's wall time)
+    with `grow`, once batches come back timed (`Tallied.seconds`, the worker's CPU time)
     each is about TARGET_SECONDS of play, at most MAX_GROWN games and a quarter of a
     worker's share (a small run keeps about four batches a worker), and the last ones
     shrink so the workers finish together. Results do not depend on the sizes."""

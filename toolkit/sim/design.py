@@ -51,7 +51,7 @@ class Rows:
         self.players.append(players)
         self.position.extend(positions(record, players))
         count = len(winners)
-        self.won.extend(count if seat in winners else 0 for seat in range(players))
+        self.won += [count if seat in winners else 0 for seat in range(players)]
         vocab = self.vocab
         for family, values, out in (("agent", record["agents"], self.agent),
                                     *((f, v, slot_list(self.groups, f))
@@ -59,26 +59,21 @@ class Rows:
             words = vocab.get(family)
             if words is None:
                 words = vocab[family] = {}
-            for seat in range(players):
-                label = values[seat]
-                label = label if type(label) is str else str(label)
-                code = words.get(label)
-                if code is None:
-                    code = words[label] = len(words)
-                out.append(code)
+            labels = list(map(str, values[:players]))  # str(label) is label for a str
+            codes = list(map(words.get, labels))
+            if None in codes:  # a new label: codes given in seat order
+                codes = [_code(words, label) for label in labels]
+            out += codes
         for family, held in (items or {}).items():
             rows = slot_list(self.items, family)
             words = vocab.get("item:" + family)
             if words is None:
                 words = vocab["item:" + family] = {}
             for seat in range(players):
-                row = set()
-                for label in held[seat]:
-                    label = label if type(label) is str else str(label)
-                    code = words.get(label)
-                    if code is None:
-                        code = words[label] = len(words)
-                    row.add(code)
+                labels = held[seat]
+                row = set(map(words.get, map(str, labels)))
+                if None in row:  # a new label: codes given in the order held
+                    row = {_code(words, str(label)) for label in labels}
                 rows.append(row)
 
     def seal(self) -> "Rows":
@@ -106,6 +101,14 @@ class Rows:
         arrays = [self.index, self.players, self.won, self.position, self.agent,
                   *self.groups.values(), *self.items.values()]
         return sum(a.nbytes for a in arrays)
+
+
+def _code(words: dict, label: str) -> int:
+    """The code of `label` in a vocabulary (a new one, the next number)."""
+    code = words.get(label)
+    if code is None:
+        code = words[label] = len(words)
+    return code
 
 
 def slot_list(table: dict, key: str) -> list:

@@ -10,11 +10,11 @@ record: counts, exact sums and the fits' compact rows (toolkit.sim.design).
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import permutations, repeat
 from typing import Any, Callable, Mapping
 
 from toolkit.sim.stats_math import chi_square_uniform, largest_remainder, wilson
-from toolkit.sim.tally import First, Packed, Rates, Sum, exact, merge, slot
+from toolkit.sim.tally import First, Packed, Rates, Sum, count_each, exact, merge, slot
 from toolkit.sim.unused import Unused
 
 Record = Mapping[str, Any]
@@ -47,21 +47,24 @@ def turn_position(record: Record, seat: int) -> int:
 PLACES = tuple(str(p) for p in range(64))  # places in turn order as level names
 
 
-def add_levels(tally: dict, family: Any, players: int, levels, scored: list[float]) -> None:
+def add_levels(tally: dict, family: Any, players: int, levels, scored: list[float],
+               ones: list | None = None) -> None:
     """A game's player-games by each seat's level (str) of `family`, as flat counts (no
     object a level: `rates_table` makes the `Rates` at the end). A level holding one player
     of the game (the usual case) counts in tally["one"] (family, level, players, score):
     its game cell (1, score, 1/players) follows from it; a level holding several, clustered
     by game, counts each seat in tally["results"] (same key) and the game in
-    tally["cells"] (family, level, players in the level, wins, fair share)."""
+    tally["cells"] (family, level, players in the level, wins, fair share). With `ones`
+    (a list), the one-player keys are appended to it instead, for the caller to count
+    (a batch's at once: toolkit.sim.tally.count_each)."""
     keys = [level if type(level) is str else str(level) for level in levels[:players]]
-    one = tally["one"]
-    get = one.get
     if len(set(keys)) == players:  # a level a seat
-        for key, score in zip(keys, scored):
-            k = (family, key, players, score)
-            one[k] = get(k, 0) + 1
+        if ones is None:
+            count_each(tally["one"], zip(repeat(family), keys, repeat(players), scored))
+        else:
+            ones += zip(repeat(family), keys, repeat(players), scored)
         return
+    one = tally["one"]
     seats: dict[str, list] = {}
     for key, score in zip(keys, scored):
         if key in seats:
@@ -73,7 +76,10 @@ def add_levels(tally: dict, family: Any, players: int, levels, scored: list[floa
     for key, won in seats.items():
         if len(won) == 1:
             k = (family, key, players, won[0])
-            one[k] = get(k, 0) + 1
+            if ones is None:
+                one[k] = one.get(k, 0) + 1
+            else:
+                ones.append(k)
             continue
         wins, share = 0.0, 0.0
         for score in won:  # in seat order, as Rates.add_game adds them
@@ -118,18 +124,27 @@ class WinRate:
         return {"one": {}, "results": {}, "cells": {}}  # add_levels' counts: "by_seat"...
 
     def add(self, tally, index, record) -> None:
-        players = record["players"]
-        scored = scores(record, players)
-        places = positions(record, players)
-        add_levels(tally, "by_seat", players,
-                   [PLACES[p] for p in places] if players <= len(PLACES) else places, scored)
-        add_levels(tally, "by_agent", players, record["agents"], scored)
-        if self.groups is not None:
-            families = self.groups(record)
-            if "first" not in tally or index < tally["first"].index:
-                tally["first"] = First(index, list(families))
-            for family, values in families.items():
-                add_levels(tally, ("group", family), players, values, scored)
+        self.add_batch(tally, ((index, record),))
+
+    def add_batch(self, tally, pairs) -> None:
+        """The games of `pairs` ((index, record)); the one-player keys counted at once."""
+        ones: list = []
+        groups = self.groups
+        for index, record in pairs:
+            players = record["players"]
+            scored = scores(record, players)
+            places = positions(record, players)
+            add_levels(tally, "by_seat", players,
+                       [PLACES[p] for p in places] if players <= len(PLACES) else places,
+                       scored, ones)
+            add_levels(tally, "by_agent", players, record["agents"], scored, ones)
+            if groups is not None:
+                families = groups(record)
+                if "first" not in tally or index < tally["first"].index:
+                    tally["first"] = First(index, list(families))
+                for family, values in families.items():
+                    add_levels(tally, ("group", family), players, values, scored, ones)
+        count_each(tally["one"], ones)
 
     def finish(self, tally) -> dict:
         table = rates_table(tally["results"], tally["cells"], tally["one"])
@@ -148,11 +163,21 @@ class SeatFairness:
         return {"games": {}, "wins": {}}
 
     def add(self, tally, index, record) -> None:
-        players = record["players"]
+        self.add_batch(tally, ((index, record),))
+
+    def add_batch(self, tally, pairs) -> None:
+        """The games of `pairs`: (players, place, result) seats counted at once, then added
+        to each place's `Sum` a distinct result at a time (exact, as one by one)."""
         games, wins = tally["games"], tally["wins"]
-        games[players] = games.get(players, 0) + 1
-        for place, result in zip(positions(record, players), scores(record, players)):
-            slot(wins, (players, place), Sum).add(result)
+        seats: list = []
+        for _, record in pairs:
+            players = record["players"]
+            games[players] = games.get(players, 0) + 1
+            seats += zip(repeat(players), positions(record, players), scores(record, players))
+        counts: dict = {}
+        count_each(counts, seats)
+        for (players, place, result), n in counts.items():
+            slot(wins, (players, place), Sum).add(result, n)
 
     def finish(self, tally) -> dict:
         out = {}
@@ -251,23 +276,35 @@ class MetricMeans:
         return {}
 
     def add(self, tally, index, record) -> None:
+        self.add_batch(tally, ((index, record),))
+
+    def add_batch(self, tally, pairs) -> None:
+        """The games of `pairs`: each metric's (agent, value) seats counted at once, then
+        added to the agent's `Sum` a distinct value at a time (exact, as one by one)."""
         if self.metrics is None:
             return
-        agents = record["agents"]
-        for name, per_seat in self.metrics(record).items():
+        metrics, seen = self.metrics, {}  # name -> {(agent, value): seats}
+        for _, record in pairs:
+            agents = record["agents"]
+            for name, per_seat in metrics(record).items():
+                counts = seen.get(name)
+                if counts is None:
+                    counts = seen[name] = {}
+                count_each(counts, zip(agents, per_seat))
+        for name, counts in seen.items():
             cell = tally.get(name)
             if cell is None:
                 cell = tally[name] = {}
-            for agent, value in zip(agents, per_seat):
+            for (agent, value), n in counts.items():
                 total = cell.get(agent)
                 if total is None:
                     total = cell[agent] = Sum()
                 whole = int(value)
                 if whole == value:  # Sum.add's whole case, inline (most metrics count)
-                    total.n += 1
-                    total.whole += whole
+                    total.n += n
+                    total.whole += whole * n
                 else:
-                    total.add(value)
+                    total.add(value, n)
 
     def finish(self, tally) -> dict:
         return {name: {"mean": Sum.of(cell.values()).mean(),
@@ -282,22 +319,33 @@ class Matchups:
         return {"agents": set(), "met": {}, "decided": {}, "shares": {}}  # (a, b, share) -> n
 
     def add(self, tally, index, record) -> None:
-        players = record["players"]
-        names = [str(a) for a in record["agents"]]
-        tally["agents"].update(names)
-        results = scores(record, players)
-        met, decided, shares = tally["met"], tally["decided"], tally["shares"]
-        for i, j in permutations(range(players), 2):
-            a, b = names[i], names[j]
-            if a == b:
-                continue
-            pair = (a, b)
-            met[pair] = met.get(pair, 0) + 1
-            both = results[i] + results[j]
-            if both > 0:
-                decided[pair] = decided.get(pair, 0) + 1
-                key = (a, b, results[i] / both)
-                shares[key] = shares.get(key, 0) + 1
+        self.add_batch(tally, ((index, record),))
+
+    def add_batch(self, tally, pairs) -> None:
+        """The games of `pairs`; the pairs met, decided and their shares counted at once."""
+        agents = tally["agents"]
+        met, decided, shares = [], [], []
+        orders: dict = {}  # players -> the ordered pairs of seats
+        for _, record in pairs:
+            players = record["players"]
+            names = [str(a) for a in record["agents"]]
+            agents.update(names)
+            results = scores(record, players)
+            seats = orders.get(players)
+            if seats is None:
+                seats = orders[players] = list(permutations(range(players), 2))
+            for i, j in seats:
+                a, b = names[i], names[j]
+                if a == b:
+                    continue
+                met.append((a, b))
+                both = results[i] + results[j]
+                if both > 0:
+                    decided.append((a, b))
+                    shares.append((a, b, results[i] / both))
+        count_each(tally["met"], met)
+        count_each(tally["decided"], decided)
+        count_each(tally["shares"], shares)
 
     def finish(self, tally) -> dict:
         order = sorted(tally["agents"])
@@ -342,11 +390,16 @@ class Fits:
         return {"chunks": [Rows()]}
 
     def add(self, tally, index, record) -> None:
+        self.add_batch(tally, ((index, record),))
+
+    def add_batch(self, tally, pairs) -> None:
         from toolkit.sim.design import Rows
         if tally["chunks"][-1].sealed:
             tally["chunks"].append(Rows())
-        tally["chunks"][-1].add(index, record, self.groups(record) if self.groups else None,
-                                self.items(record) if self.items else None)
+        rows, groups, items = tally["chunks"][-1], self.groups, self.items
+        for index, record in pairs:
+            rows.add(index, record, groups(record) if groups else None,
+                     items(record) if items else None)
 
     @staticmethod
     def compact(tally, games: int = 2000) -> None:
@@ -391,8 +444,17 @@ class RunReporters:
             add(tally[name], index, record)
 
     def add_all(self, tally: dict, pairs) -> dict:
-        for index, record in pairs:
-            self.add(tally, index, record)
+        """Adds the games of `pairs` ((index, record), in game order): a batch at a time to
+        each reporter that has `add_batch(tally, pairs)`, a game at a time to the others."""
+        pairs = pairs if isinstance(pairs, (list, tuple)) else list(pairs)
+        for name, part in self.parts.items():
+            whole = getattr(part, "add_batch", None)
+            if whole is not None:
+                whole(tally[name], pairs)
+                continue
+            add, into = part.add, tally[name]
+            for index, record in pairs:
+                add(into, index, record)
         return tally
 
     def seal(self, tally: dict) -> dict:

@@ -23,6 +23,18 @@ def line(record: Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+_LINES: list = []  # the process's line writer (toolkit.sim.jsonline.Lines), made once
+
+
+def lines(records: Iterable[Mapping[str, Any]]) -> bytes:
+    """The games.jsonl lines of `records` (`line` of each) as one UTF-8 blob
+    (toolkit.sim.jsonline: the same bytes, faster)."""
+    if not _LINES:
+        from toolkit.sim.jsonline import Lines
+        _LINES.append(Lines())
+    return _LINES[0].lines(records)
+
+
 def as_bytes(value: Any) -> bytes:
     """A games.jsonl line as bytes: given as bytes (a worker's), text, or a record."""
     if isinstance(value, bytes):

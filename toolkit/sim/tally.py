@@ -92,6 +92,15 @@ def slot(table: dict, key: Any, make: Callable[[], Any]) -> Any:
     return got
 
 
+try:  # Counter's counting loop in C: into[x] = into.get(x, 0) + 1 for each x
+    from _collections import _count_elements as count_each
+except ImportError:  # another Python: the same loop
+    def count_each(into: dict, items: Iterable) -> None:
+        get = into.get
+        for item in items:
+            into[item] = get(item, 0) + 1
+
+
 def add_counts(into: dict, counts: Mapping) -> None:
     """Adds the counts of `counts` ({key: n}) into `into` (a plain dict: faster than
     Counter.update)."""

@@ -6,7 +6,9 @@ actions never taken...) as an `unused` list in its report sections."""
 
 from __future__ import annotations
 
-from toolkit.sim.tally import add_counts
+from itertools import chain
+
+from toolkit.sim.tally import count_each
 
 
 def ops_in_content(catalog) -> dict[str, list[str]]:
@@ -35,10 +37,22 @@ class Unused:
         return {"fired": {}, "counted": 0, "taken": {}}
 
     def add(self, tally, index, record) -> None:
-        if "effects_fired" in record:
-            tally["counted"] += 1
-            add_counts(tally["fired"], record["effects_fired"])
-        add_counts(tally["taken"], record.get("action_kinds", {}))
+        self.add_batch(tally, ((index, record),))
+
+    def add_batch(self, tally, pairs) -> None:
+        """The games of `pairs`: their (op, times) and (kind, times) counted at once, then
+        added a distinct pair at a time."""
+        fired, taken = [], []
+        for _, record in pairs:
+            if "effects_fired" in record:
+                fired.append(record["effects_fired"])
+            taken.append(record.get("action_kinds", {}))
+        tally["counted"] += len(fired)
+        for into, counts in ((tally["fired"], fired), (tally["taken"], taken)):
+            seen: dict = {}
+            count_each(seen, chain.from_iterable(map(dict.items, counts)))
+            for (key, times), n in seen.items():
+                into[key] = into.get(key, 0) + times * n
 
     def finish(self, tally) -> dict:
         fired, counted, taken = tally["fired"], tally["counted"], tally["taken"]

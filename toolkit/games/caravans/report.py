@@ -5,12 +5,13 @@ game's `group_ids`, `report_sections` and `metrics` (toolkit/game.py)."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain, zip_longest
 from typing import Any, Mapping
 
 from toolkit.games.caravans.engine.actions import ActionKind
 from toolkit.sim.reporters import Record, entries, rates_table
 from toolkit.sim.stats_math import largest_remainder
-from toolkit.sim.tally import Rates, Sum, add_counts, slot
+from toolkit.sim.tally import Rates, Sum, count_each, slot
 
 CARD_KINDS = ("event", "equipment", "weapon", "glory_card")
 USED_KINDS = CARD_KINDS[1:]  # cards a player uses; events are drawn for everyone
@@ -42,8 +43,7 @@ def sections(records: list[Record], catalog=None) -> dict[str, Any]:
 
     reporter = Tally(catalog)
     tally = reporter.empty()
-    for index, record in enumerate(records):
-        reporter.add(tally, index, record)
+    reporter.add_batch(tally, enumerate(records))
     return reporter.finish(tally, Base(design_of(records, items=reporter.items)))
 
 
@@ -53,8 +53,7 @@ def _tallied(records, kinds=None) -> dict:
     reporter.counted = None if kinds is None else {c for c, k in kinds.items()
                                                    if k in USED_KINDS}
     tally = reporter.empty()
-    for index, record in enumerate(records):
-        reporter.add(tally, index, record)
+    reporter.add_batch(tally, enumerate(records))
     return tally
 
 
@@ -95,7 +94,7 @@ class Tally:
 
     @staticmethod
     def items(record: Record) -> dict[str, list]:
-        return {"card": [list(used) for used in record["cards_used"]]}
+        return {"card": record["cards_used"]}  # each seat's {card: uses}: the cards held
 
     def empty(self) -> dict:
         return {"games": 0, "glory": {}, "winners_glory": {},
@@ -108,78 +107,143 @@ class Tally:
                 "agents": set(), "used": set(), "counted": 0, "taken": set()}
 
     def add(self, tally, index, record) -> None:
-        """One game (counts in plain dicts, whole numbers as such: a few µs a game)."""
-        players, counted = record["players"], self.counted
-        winners, agents, heroes = record["winner"], record["agents"], record["heroes"]
-        share = 1.0 / len(winners) if winners else 0.0
-        tally["games"] += 1
-        tally["player_games"] += players
-        history = record.get("hero_history") or [[h] for h in heroes]
-        rates, uses, whole, seats = tally["rates"], tally["uses"], tally["whole"], tally["seats"]
-        glory, winners_glory, used = tally["glory"], tally["winners_glory"], tally["used"]
-        deaths, bounty = tally["deaths"], tally["bounty"]
-        gold, reach = tally["gold"], tally["gold_rounds"]
-        in_game: set = set()
-        tally["agents"].update(agents[:players])
-        for seat in range(players):
-            won = seat in winners
-            result = share if won else 0.0
-            agent = agents[seat]
-            for hero in dict.fromkeys(history[seat]):
-                key = ("hero", str(hero), players, result)
-                rates[key] = rates.get(key, 0) + 1
-            sources = record["glory_by_source"][seat]
-            add_counts(glory, sources)
-            if won:
-                add_counts(winners_glory, sources)
-            cards = record["cards_used"][seat]
-            used.update(cards)
-            for card, n in cards.items():
-                if counted is not None and card not in counted:
-                    continue
-                uses[card] = uses.get(card, 0) + n
-                in_game.add(card)
+        """One game (`add_batch` of it)."""
+        self.add_batch(tally, ((index, record),))
+
+    def add_batch(self, tally, pairs) -> None:
+        """A batch of (index, record): what repeats across its games counted once in C
+        (toolkit.sim.tally.count_each: keys of a seat's level, the cards, events drawn,
+        deaths and bounty by hero and agent, sources of glory), then added into the tally's
+        plain dicts of counts a distinct key at a time; whole numbers as such, so the counts
+        are those of adding the games one by one."""
+        counted = self.counted
+        rates, uses, used = tally["rates"], tally["uses"], tally["used"]
+        card_games, agents_seen = tally["card_games"], tally["agents"]
+        heroes_in: list = []   # (hero, players, result) a seat and hero it played
+        cards_in: dict = {}    # (players, result) -> {card: seats}
+        people: dict = {}      # (hero, agent, deaths, bounty) -> seats
+        sources: list = []     # a seat's glory by source
+        winning: list = []     # a winner's
+        curves: dict = {}      # agent -> its seats' gold by round
+        reach: list = []       # (agent, rounds of gold) a seat
+        drawers: list = []     # (players, the first player's result) a game
+        events: dict = {}      # (players, first player's result, rounds) -> {event: games}
+        drawn_counts = tally["drawn"]
+        rounds_n = rounds_whole = 0
+        games = player_games = actions_counted = 0
+        taken = tally["taken"]
+        for _, record in pairs:
+            players = record["players"]
+            winners, agents, heroes = record["winner"], record["agents"], record["heroes"]
+            share = 1.0 / len(winners) if winners else 0.0
+            games += 1
+            player_games += players
+            history = record.get("hero_history") or [[h] for h in heroes]
+            agents_seen.update(agents[:players])
+            by_source, cards_used = record["glory_by_source"], record["cards_used"]
+            gold_curves = record["gold_by_round"]
+            in_game: set = set()
+            for seat in range(players):
+                won = seat in winners
+                result = share if won else 0.0
+                agent = agents[seat]
+                hero_list = history[seat]
+                if len(hero_list) == 1:
+                    heroes_in.append((hero_list[0], players, result))
+                else:
+                    heroes_in += [(hero, players, result) for hero in dict.fromkeys(hero_list)]
+                seat_sources = by_source[seat]
+                sources.append(seat_sources)
+                if won:
+                    winning.append(seat_sources)
+                cards = cards_used[seat]
+                used.update(cards)
+                mine = cards if counted is None else cards.keys() & counted
+                if mine:
+                    in_game.update(mine)
+                    key = (players, result)
+                    bucket = cards_in.get(key)
+                    if bucket is None:
+                        bucket = cards_in[key] = {}
+                    count_each(bucket, mine)  # each card used once or more
+                    if len(cards) == sum(cards.values()) and min(cards.values()) == 1:
+                        count_each(uses, mine)
+                    else:
+                        for card in mine:
+                            uses[card] = uses.get(card, 0) + cards[card]
+                curve = gold_curves[seat]
+                mine_curves = curves.get(agent)
+                if mine_curves is None:
+                    curves[agent] = [curve]
+                else:
+                    mine_curves.append(curve)
+                reach.append((agent, len(curve)))
+            count_each(people, zip(heroes[:players], agents, record["deaths"],
+                                   record["bounty"]))
+            count_each(card_games, in_game)
+            drawer = (players, share if (record.get("first_player") or 0) in winners else 0.0)
+            drawers.append(drawer)
+            rounds = record["rounds"]
+            if type(rounds) is int:
+                rounds_n += 1
+                rounds_whole += rounds
+            else:
+                tally["rounds"].add(rounds)
+            drawn = record.get("events_drawn", ())
+            count_each(drawn_counts, drawn)
+            key = (*drawer, rounds)
+            bucket = events.get(key)
+            if bucket is None:
+                bucket = events[key] = {}
+            count_each(bucket, dict.fromkeys(drawn))
+            if "action_kinds" in record:
+                actions_counted += 1
+                taken.update(record["action_kinds"])
+        tally["games"] += games
+        tally["player_games"] += player_games
+        tally["counted"] += actions_counted
+        total = tally["rounds"]
+        total.n += rounds_n
+        total.whole += rounds_whole
+        count_each(tally["drawer"].results, drawers)
+        hero_counts: dict = {}
+        count_each(hero_counts, heroes_in)
+        for (hero, players, result), n in hero_counts.items():
+            key = ("hero", str(hero), players, result)
+            rates[key] = rates.get(key, 0) + n
+        for (players, result), bucket in cards_in.items():
+            for card, n in bucket.items():
                 key = ("card", card, players, result)
-                rates[key] = rates.get(key, 0) + 1
-            died, wanted = record["deaths"][seat], record["bounty"][seat]
-            deaths[died] = deaths.get(died, 0) + 1
-            bounty[wanted] = bounty.get(wanted, 0) + 1
-            key = ("deaths", "hero", str(heroes[seat]))  # whole numbers: exact sums
-            whole[key] = whole.get(key, 0) + died
-            seats[key] = seats.get(key, 0) + 1
-            key = ("deaths", "agent", str(agent))
-            whole[key] = whole.get(key, 0) + died
-            seats[key] = seats.get(key, 0) + 1
-            key = ("bounty", "agent", str(agent))
-            whole[key] = whole.get(key, 0) + wanted
-            seats[key] = seats.get(key, 0) + 1
-            curve = record["gold_by_round"][seat]
+                rates[key] = rates.get(key, 0) + n
+        event_rounds = tally["event_rounds"]
+        for (players, result, rounds), bucket in events.items():
+            for event, n in bucket.items():
+                key = ("event", event, players, result)
+                rates[key] = rates.get(key, 0) + n
+                event_rounds[event] = event_rounds.get(event, 0) + rounds * n  # whole rounds
+        for into, seats in ((tally["glory"], sources), (tally["winners_glory"], winning)):
+            pairs_n: dict = {}
+            count_each(pairs_n, chain.from_iterable(map(dict.items, seats)))
+            for (source, glory), n in pairs_n.items():
+                into[source] = into.get(source, 0) + glory * n
+        deaths, bounty = tally["deaths"], tally["bounty"]
+        whole, seats = tally["whole"], tally["seats"]
+        for (hero, agent, died, wanted), n in people.items():
+            deaths[died] = deaths.get(died, 0) + n
+            bounty[wanted] = bounty.get(wanted, 0) + n
+            for key, value in ((("deaths", "hero", str(hero)), died),  # whole numbers: exact
+                               (("deaths", "agent", str(agent)), died),
+                               (("bounty", "agent", str(agent)), wanted)):
+                whole[key] = whole.get(key, 0) + value * n
+                seats[key] = seats.get(key, 0) + n
+        gold = tally["gold"]
+        for agent, held in curves.items():
             mine = gold.get(agent)
             if mine is None:
                 mine = gold[agent] = {}
-            for r, held in zip(ROUNDS, curve):
-                mine[r] = mine.get(r, 0) + held  # whole gold: exact in any order
-            key = (agent, len(curve))
-            reach[key] = reach.get(key, 0) + 1
-        card_games = tally["card_games"]
-        for card in in_game:
-            card_games[card] = card_games.get(card, 0) + 1
-        drawer = (players, share if (record.get("first_player") or 0) in winners else 0.0)
-        tally["drawer"].add(*drawer)
-        rounds = record["rounds"]
-        tally["rounds"].add(rounds)
-        drawn = record.get("events_drawn", ())
-        counts = tally["drawn"]
-        for event in drawn:
-            counts[event] = counts.get(event, 0) + 1
-        event_rounds = tally["event_rounds"]
-        for event in dict.fromkeys(drawn):
-            key = ("event", event, *drawer)
-            rates[key] = rates.get(key, 0) + 1
-            event_rounds[event] = event_rounds.get(event, 0) + rounds  # whole rounds
-        if "action_kinds" in record:
-            tally["counted"] += 1
-            tally["taken"].update(record["action_kinds"])
+            for r, amount in zip(ROUNDS, map(sum, zip_longest(*held, fillvalue=0))):
+                mine[r] = mine.get(r, 0) + amount  # whole gold: exact in any order
+        count_each(tally["gold_rounds"], reach)
 
     def finish(self, tally, base) -> dict[str, Any]:
         from toolkit.sim.adjusted import set_family

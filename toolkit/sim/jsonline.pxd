@@ -1,0 +1,3 @@
+cdef class Lines:
+    cdef public dict texts, first, next
+    cdef _value(self, object value, list out)
