@@ -60,3 +60,10 @@ def test_the_golden_playthroughs_hold_compiled():
     digest, compiled = _play(pure=False)
     assert digest == GOLDEN
     assert compiled == len(TYPED)  # every typed module played its current build
+
+
+def test_the_hot_modules_are_typed():
+    names = {name.rsplit(".", 1)[-1] for name in TYPED}
+    assert {"state", "board", "agents", "agent_threats", "turn", "data", "game"} <= names
+    for name in ("state", "data", "board", "agents"):  # typed by an augmenting .pxd
+        assert (ROOT / "toolkit/games/root" / f"{name}.pxd").is_file()
