@@ -9,6 +9,9 @@ cdef Py_ssize_t OTHER, ACCEPT, TAKE_BACK, RECALL, SHIFT, OFFER, DECLINE, WIPE, P
 cdef Py_ssize_t END, PLACE, BUY, DEFEAT, STRIKE, PLAY, BASIC, LABOUR, EXILE
 cdef dict KIND_CODES
 
+@cython.locals(i=Py_ssize_t)
+cpdef bint _gives(tuple action, list values)
+
 cdef class Warlord:
     cdef public object seat, rng, _deal, _plan_for, _plan
     cdef public dict _weakest

@@ -283,8 +283,8 @@ def _gives(action, values: list) -> bool:
     """Whether the starting hand `action` (copies per basic) gives some of what `values`
     (one a basic) count."""
     total = 0
-    for n, value in zip(action[1:], values):
-        total += n * value
+    for i in range(len(values)):   # (action[0] is its kind, "start")
+        total += action[i + 1] * values[i]
     return total > 0
 
 
