@@ -156,18 +156,32 @@ def test_the_hook_is_installed_by_the_game_package():
     assert {"state", "legal", "apply", "agents", "observe"} <= set(marked)
 
 
-# ---- the real thing: an edit of 南荒2's rules in a copy of the built toolkit -------------
-COMPILED = all(builds.extension(f"toolkit.games.nanhuang2.{name}") for name in
-               ("state", "legal", "apply", "rules", "agents"))
+# ---- the real thing: an edit of a compiled game's rules in a copy of the built toolkit --
+# game -> (its example project, the rules file edited, the text, the edited text)
+EDITS = {
+    "nanhuang2": ("examples/nanhuang2", "rules.py", "return state.spec(uid).price + (",
+                  "return state.spec(uid).price + 1 + ("),  # every wilds price one more
+    "kings_and_things": ("examples/kings-and-things", "state.py",
+                         'return total + data.setting("hero_income") * len(heroes)',
+                         'return total + 1 + data.setting("hero_income") * len(heroes)'),
+    "root": ("examples/root", "board.py", "s.vp[seat] = max(0, s.vp[seat] + n)",
+             "s.vp[seat] = max(0, s.vp[seat] + n + 1)"),  # every point scored one more
+}
 
 
-def _simulate(tree: Path, out: Path, pure_python: bool) -> tuple[str, str]:
+def _compiled(game: str) -> bool:
+    folder = ROOT / "toolkit/games" / game
+    return all(builds.extension_in(py.parent, py.stem) for py in folder.rglob("*.py")
+               if builds.marked(py))
+
+
+def _simulate(tree: Path, project: str, out: Path, pure_python: bool) -> tuple[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "TOOLKIT_PURE_PYTHON"}
     env["PYTHONPATH"] = str(tree)
     if pure_python:
         env["TOOLKIT_PURE_PYTHON"] = "1"
     done = subprocess.run(
-        [sys.executable, "-m", "toolkit", "simulate", str(tree / "examples/nanhuang2"),
+        [sys.executable, "-m", "toolkit", "simulate", str(tree / project),
          "-n", "24", "--players", "4", "--workers", "1", "--seed", "7", "--out", str(out),
          "-q"], cwd=tree, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
@@ -175,32 +189,34 @@ def _simulate(tree: Path, out: Path, pure_python: bool) -> tuple[str, str]:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not COMPILED, reason="南荒2 not compiled here (no C compiler at install)")
-def test_an_edited_rule_of_a_compiled_game_plays_the_edit(tmp_path):
-    """Raise every wilds price by one in a copy's rules.py, its build untouched: simulate
-    plays the edited rule (games identical to TOOLKIT_PURE_PYTHON=1) and says so once."""
+@pytest.mark.parametrize("game", sorted(EDITS))
+def test_an_edited_rule_of_a_compiled_game_plays_the_edit(tmp_path, game):
+    """Edit one rule in a copy's typed rules, its build untouched: simulate plays the
+    edited rule (games identical to TOOLKIT_PURE_PYTHON=1) and says so once."""
+    if not _compiled(game):
+        pytest.skip(f"{game} not compiled here (no C compiler at install)")
+    project, name, text_before, text_after = EDITS[game]
     tree = tmp_path / "copy"
     shutil.copytree(ROOT / "toolkit", tree / "toolkit",
                     ignore=shutil.ignore_patterns("__pycache__", "*.c"))
     shutil.copytree(ROOT / "templates", tree / "templates")
-    shutil.copytree(ROOT / "examples/nanhuang2", tree / "examples/nanhuang2",
-                    ignore=shutil.ignore_patterns("output"))
-    before, quiet = _simulate(tree, tmp_path / "before", pure_python=False)
-    assert "nanhuang2" not in quiet, quiet  # (a note on another game's parts may show)
-    rules = tree / "toolkit/games/nanhuang2/rules.py"
+    shutil.copytree(ROOT / project, tree / project, ignore=shutil.ignore_patterns("output"))
+    before, quiet = _simulate(tree, project, tmp_path / "before", pure_python=False)
+    assert game not in quiet, quiet  # (a note on another game's parts may show)
+    rules = tree / "toolkit/games" / game / name
     text = rules.read_text()
-    edited = text.replace("return state.spec(uid).price + (",
-                          "return state.spec(uid).price + 1 + (")
+    edited = text.replace(text_before, text_after)
     assert edited != text
     rules.write_text(edited)
-    after, note = _simulate(tree, tmp_path / "after", pure_python=False)
-    pure_games, _ = _simulate(tree, tmp_path / "pure", pure_python=True)
+    after, note = _simulate(tree, project, tmp_path / "after", pure_python=False)
+    pure_games, _ = _simulate(tree, project, tmp_path / "pure", pure_python=True)
     assert after == pure_games
     assert after != before
     lines = [line for line in note.splitlines() if line.startswith("note:")]
-    assert lines == ["note: toolkit/games/nanhuang2/rules.py changed since it was compiled, "
-                     "so its compiled build would play the old code; games.nanhuang2 plays "
-                     "as Python (same results, slower). Rebuild with pip install -e ."], note
+    assert lines == [f"note: toolkit/games/{game}/{name} changed since it was compiled, "
+                     "so its compiled build would play the old code; "
+                     f"games.{game} plays as Python (same results, slower). "
+                     "Rebuild with pip install -e ."], note
     assert json.loads(after.splitlines()[0])["seed"] is not None
 
 
