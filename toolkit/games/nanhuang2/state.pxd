@@ -16,6 +16,7 @@ cdef class Player:
     cdef public tuple start
 
     cpdef list field(self)
+    @cython.locals(size=Py_ssize_t)
     cpdef list zone(self, str name)
     @cython.locals(p=Player)
     cpdef Player copy(self)

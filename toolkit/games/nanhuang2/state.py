@@ -61,11 +61,14 @@ class Player:
         return self.front + self.back + self.facilities
 
     def zone(self, name: str) -> list[int]:
-        if name == "front":
+        # each name's length tested first (compiled, Cython compares two different strings
+        # in full; this runs for every zone the rules and the warlord look at)
+        size = len(name)
+        if size == 5 and name == "front":
             return self.front
-        if name == "back":
+        if size == 4 and name == "back":
             return self.back
-        if name == "facilities":
+        if size == 10 and name == "facilities":
             return self.facilities
         return getattr(self, name)
 
