@@ -17,7 +17,8 @@ cdef class Warlord:
     cdef public dict _weakest
     cdef public bint plain, fight
 
-    @cython.locals(score=double, code=Py_ssize_t)
+    @cython.locals(score=double, code=Py_ssize_t, noise=double, best_score=double,
+                   scored=bint)
     cpdef tuple choose(self, object obs, object legal)
     @cython.locals(p=Player, spec=Spec, fighter=bint, kind=Py_ssize_t)
     cpdef double score(self, State s, tuple a)

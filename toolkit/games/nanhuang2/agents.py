@@ -50,7 +50,7 @@ class Warlord:
             return self.start(obs, legal)
         if not self.plain and obs.pending is not None and obs.pending[0] == "deal":
             return self.deal_step(obs, legal)
-        best, best_score = legal[0], None
+        best, best_score, scored = legal[0], 0.0, False
         # a new position: its trade plan and weakest cards are worked out once, if asked
         self._plan_for, self._plan, self._weakest = obs, _UNSET, {}
         self.fight = False
@@ -61,9 +61,10 @@ class Warlord:
                 break
         draw = self.rng.random
         for action in legal:
-            score = self.score(obs, action) + draw() * 0.01
-            if best_score is None or score > best_score:
-                best, best_score = action, score
+            noise = draw()
+            score = self.score(obs, action) + noise * 0.01
+            if not scored or score > best_score:
+                best, best_score, scored = action, score, True
         self._plan_for = None  # the memos hold for this position, while it is scored
         return best
 
