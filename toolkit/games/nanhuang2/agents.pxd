@@ -13,7 +13,8 @@ cdef dict KIND_CODES
 cpdef bint _gives(tuple action, list values)
 
 cdef class Warlord:
-    cdef public object seat, rng, _deal, _plan_for, _plan
+    cdef public Py_ssize_t seat
+    cdef public object rng, _deal, _plan_for, _plan
     cdef public dict _weakest
     cdef public bint plain, fight
 
