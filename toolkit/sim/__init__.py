@@ -5,9 +5,10 @@ loaded before this package): threaded BLAS sums in an order that depends on the 
 count, so the report's last digits would change from machine to machine, and on a busy
 machine its threads slowed the report's fits ×3 (issue #30, docs/scale.md).
 
-toolkit.sim.jsonline is typed Python (Cython pure Python mode, first line `# toolkit:
-compile`): the import hook plays its compiled build only while it is current
-(toolkit/native/pure.py), else the .py itself."""
+The workers' hot modules (the reporters' tallies, the fits' rows, the games.jsonl lines:
+reporters, design, unused, jsonline) are compiled Python (Cython pure Python mode, first
+line `# toolkit: compile`): the import hook plays their builds only while every one is
+current (toolkit/native/pure.py), else the .py files themselves (same results)."""
 
 import os as _os
 import sys as _sys
@@ -18,4 +19,4 @@ if "numpy" not in _sys.modules:
 
 from toolkit.native import pure as _pure  # noqa: E402
 
-_pure.install()  # before toolkit.sim.jsonline is imported
+_pure.install()  # before the compiled modules are imported

@@ -1,3 +1,4 @@
+# toolkit: compile
 """The rows of the adjusted fits (toolkit.sim.adjusted) in compact form: one row a player of
 every decided game, as small numpy arrays built batch by batch in the workers, so that the
 parent keeps tens of bytes a game instead of the records.

@@ -1,3 +1,4 @@
+# toolkit: compile
 """The report's statistics as mergeable reporters (issue #30). Each has `empty()` (a new
 tally), `add(tally, index, record)`, and `finish(tally)` (its report.json section); tallies
 merge with `toolkit.sim.tally.merge`. The workers tally their batch's games

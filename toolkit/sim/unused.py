@@ -1,3 +1,4 @@
+# toolkit: compile
 """The report's "rules no agent used": what never happened in a run, so that nobody reads
 meaning into its statistics. Generic parts: the effect operations the project's content
 carries that never fired (records' `effects_fired`, kept for a game that counts its effects)
