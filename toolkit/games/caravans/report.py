@@ -1,3 +1,4 @@
+# toolkit: compile
 """The balance-report sections of Caravans & Brigands, from its own record keys (heroes,
 parties, glory by source, cards used, events drawn, deaths, bounty, gold by round): the
 game's `group_ids`, `report_sections` and `metrics` (toolkit/game.py)."""
