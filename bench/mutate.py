@@ -47,6 +47,7 @@ class Stale(Exception):
 def applied(mutation: Mutation):
     """The mutated modules in place for the block, restored after it."""
     saved, patched = [], []
+    tables = _tables()  # registries a re-run module adds to (flow.register(Rotate()))
     try:
         for module_name, path, replacement in mutation.patches:
             owner = importlib.import_module(module_name)
@@ -81,6 +82,25 @@ def applied(mutation: Mutation):
             module.__dict__.update(namespace)
         for owner, name, original in reversed(patched):
             setattr(owner, name, original)
+        for table, entries in tables:
+            if table != entries:
+                table.clear()
+                table.update(entries)
+
+
+def _tables() -> list[tuple[dict, dict]]:
+    """Each upper-case dict of the toolkit's modules (PHASES, HANDLERS, ...) and a copy of
+    its entries: re-running a module registers its re-run classes' instances there, which
+    must not outlive the mutation."""
+    out, seen = [], set()
+    for module in list(sys.modules.values()):
+        if not getattr(module, "__name__", "").startswith("toolkit"):
+            continue
+        for key, value in list(getattr(module, "__dict__", {}).items()):
+            if key.isupper() and type(value) is dict and id(value) not in seen:
+                seen.add(id(value))
+                out.append((value, dict(value)))
+    return out
 
 
 class _Item:
@@ -97,13 +117,17 @@ def _rebind(module, before: dict) -> list:
     """After re-running `module`: its classes stay the objects every other module and every
     live instance already use (a method is broken with a patch instead), and each function
     another module imported by name (`from m import f`), holds in an upper-case table
-    (`HANDLERS = {kind: f}`) or wraps as a staticmethod is pointed at the new one. Returns
-    the (owner, name, old value) to put back."""
+    (`HANDLERS = {kind: f}`) or wraps as a staticmethod is pointed at the new one; a class
+    keeps its identity but takes the re-run class's methods (a rule written in a method,
+    e.g. Kings & Things' `Moves._reached`, is mutated too). Returns the (owner, name, old
+    value) to put back."""
     undo = []
     for name, old in before.items():
         new = module.__dict__.get(name)
         if isinstance(old, type):
             module.__dict__[name] = old
+            if isinstance(new, type) and new is not old:
+                undo.extend(_methods_into(old, new))
         elif callable(old) and new is not old and getattr(old, "__module__", None) == \
                 module.__name__:
             for other in list(sys.modules.values()):
@@ -125,6 +149,20 @@ def _rebind(module, before: dict) -> list:
                             if isinstance(held, staticmethod) and held.__func__ is old:
                                 undo.append((value, attr, held))
                                 setattr(value, attr, staticmethod(new))
+    return undo
+
+
+def _methods_into(old: type, new: type) -> list:
+    """Set on `old` each function the re-run class `new` defines where `old` defines one of
+    that name (plain, static or class methods); the (owner, name, old value) to put back."""
+    undo = []
+    for attr, held in vars(new).items():
+        if not isinstance(held, (staticmethod, classmethod)) and not callable(held):
+            continue
+        if attr.startswith("__") or attr not in vars(old):
+            continue
+        undo.append((old, attr, vars(old)[attr]))
+        setattr(old, attr, held)
     return undo
 
 
