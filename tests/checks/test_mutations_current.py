@@ -30,12 +30,34 @@ def test_every_mutation_names_text_that_is_there(game):
                 owner = getattr(owner, part)
 
 
+HARNESS = """
+import sys
+sys.path.insert(0, {bench!r})
+import mutate
+from toolkit.games.kings_and_things.phases import bookkeeping
+from toolkit.games.kings_and_things import flow
+
+before, phase = bookkeeping.Rotate.start_phase, flow.PHASES["rotate"]
+[row] = mutate.run_game("kings_and_things", 2, only="rotate_wrong_way")
+assert row["result"] == "caught", row
+assert "first_player_marker_passes_to_the_left" in row["by"], row
+assert bookkeeping.Rotate.start_phase is before  # put back: the class...
+assert flow.PHASES["rotate"] is phase  # ...and the phase registered in its place
+[row] = mutate.run_game("kings_and_things", 2, only="rack_limit_off_by_one")
+assert row["by"] == "rack_holds_ten", row  # the next mutation sees the unbroken rotation
+[row] = mutate.run_game("kings_and_things", 2, only="rough_cost_1")
+assert row["result"] == "caught", row  # a rule written in a method (Moves._reached)
+print("ok")
+"""
+
+
 @pytest.mark.slow
 def test_the_harness_catches_a_broken_rule_and_puts_it_back():
-    import mutate
-    from toolkit.games.kings_and_things.phases import bookkeeping
-
-    before = bookkeeping.Rotate.start_phase
-    [row] = mutate.run_game("kings_and_things", 2, only="rotate_wrong_way")
-    assert row["result"] == "caught" and "first_player_marker_passes_to_the_left" in row["by"]
-    assert bookkeeping.Rotate.start_phase is before
+    """In a fresh process playing the rules as Python (a compiled module cannot be
+    mutated: its callers bypass the module's namespace), as bench/mutate.py's main does."""
+    import os
+    import subprocess
+    env = {**os.environ, "TOOLKIT_PURE_PYTHON": "1"}
+    done = subprocess.run([sys.executable, "-c", HARNESS.format(bench=str(BENCH))],
+                          capture_output=True, text=True, env=env, timeout=900)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
