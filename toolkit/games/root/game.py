@@ -49,6 +49,48 @@ def _next_setup(s, st):
     turn.settle(s)
 
 
+def legal_actions(s) -> list:
+    """The legal actions of the seat to act (RootGame.legal_actions)."""
+    if s.over:
+        return []
+    if s.pending:
+        return turn.pending_actions(s)
+    st = static_of(s)
+    mod = turn.faction_module(s.fac(s.turn))
+    if s.phase == "setup":
+        return mod.setup_options(s, st, s.turn)
+    common = [] if s.step in MANDATORY else turn.common_options(s, st, s.turn)
+    if common and common[0][0] == "burrow_bank":
+        return common
+    own = mod.options(s, st, s.turn)
+    if own and own[-1] == ("end",):
+        return own[:-1] + common + [("end",)]
+    return own + common
+
+
+def apply_action(s, a):
+    """Plays `a` on `s` (RootGame.apply_action)."""
+    a = tuple(a)
+    st = static_of(s)
+    if s.pending:
+        turn.resolve_pending(s, st, a)
+    elif s.phase == "setup":
+        turn.faction_module(s.fac(s.turn)).apply_setup(s, st, s.turn, a)
+        s.history.append(a)
+        _next_setup(s, st)
+        return s
+    else:
+        phase = s.phase
+        if not turn.faction_module(s.fac(s.turn)).apply(s, st, s.turn, a):
+            if not turn.apply_common(s, st, s.turn, a):
+                raise ValueError(f"not a Root action: {a!r}")
+        if s.phase == phase:   # "at the start of" a phase has passed
+            s.flags["fresh"] = False
+    s.history.append(a)
+    turn.settle(s)
+    return s
+
+
 class RootGame(Game):
     name = "root"
     title = {"en": "Root", "zh": "茂林源记"}
@@ -81,42 +123,23 @@ class RootGame(Game):
         return [1.0 / len(s.winner) if i in s.winner else 0.0 for i in range(n)]
 
     def legal_actions(self, s):
-        if s.over:
-            return []
-        if s.pending:
-            return turn.pending_actions(s)
-        st = static_of(s)
-        mod = turn.faction_module(s.fac(s.turn))
-        if s.phase == "setup":
-            return mod.setup_options(s, st, s.turn)
-        common = [] if s.step in MANDATORY else turn.common_options(s, st, s.turn)
-        if common and common[0][0] == "burrow_bank":
-            return common
-        own = mod.options(s, st, s.turn)
-        if own and own[-1] == ("end",):
-            return own[:-1] + common + [("end",)]
-        return own + common
+        return legal_actions(s)
 
     def apply_action(self, s, a):
-        a = tuple(a)
-        st = static_of(s)
-        if s.pending:
-            turn.resolve_pending(s, st, a)
-        elif s.phase == "setup":
-            turn.faction_module(s.fac(s.turn)).apply_setup(s, st, s.turn, a)
-            s.history.append(a)
-            _next_setup(s, st)
-            return s
-        else:
-            phase = s.phase
-            if not turn.faction_module(s.fac(s.turn)).apply(s, st, s.turn, a):
-                if not turn.apply_common(s, st, s.turn, a):
-                    raise ValueError(f"not a Root action: {a!r}")
-            if s.phase == phase:   # "at the start of" a phase has passed
-                s.flags["fresh"] = False
-        s.history.append(a)
-        turn.settle(s)
-        return s
+        return apply_action(s, a)
+
+    def play_batch(self, catalog, jobs):
+        """The records of toolkit.sim.batch.play_counted for every job (seed, agent names),
+        played by the loop of batch.py (compiled with the other typed modules, else as
+        Python: the same records), or None when a game would stop with an error (the
+        generic loop then plays the batch and says why). With no job: [] when the compiled
+        build plays, None when the rules play as Python (no compiled core)."""
+        from toolkit.games.root import batch
+        if not jobs:
+            from toolkit.native import pure
+            from toolkit.native.builds import COMPILED
+            return [] if pure.played.get(batch.__name__) == COMPILED else None
+        return batch.play_batch(self, catalog, jobs)
 
     def clone(self, s):
         return s.copy()
