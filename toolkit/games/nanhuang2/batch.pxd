@@ -9,3 +9,4 @@ from toolkit.games.nanhuang2.observe cimport view
 @cython.locals(count=Py_ssize_t, seat=Py_ssize_t, way=Py_ssize_t, warlord=Warlord,
                legal=list, action=tuple)
 cpdef object _play(State state, list agents, list ways, Py_ssize_t limit)
+cpdef bint _is_legal(object action, list legal)

@@ -81,9 +81,18 @@ def _play(state, agents: list, ways: list, limit) -> list | None:
             action = agents[seat].choose(observation(state, seat), legal)
         else:
             action = agents[seat].choose(None, legal)
-        if action not in legal:
+        if not _is_legal(action, legal):
             return None
         apply_action(state, action)
         actions.append(action)
         count += 1
     return actions if state.phase == "over" else None
+
+
+def _is_legal(action, legal: list) -> bool:
+    """`action in legal`, the agent's own pick (an item of the list) found by identity
+    first, without comparing it to the items before it."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal

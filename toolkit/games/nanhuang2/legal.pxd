@@ -7,9 +7,11 @@ from toolkit.games.nanhuang2.rules cimport (basic_price, card_power, defeat_cost
 
 @cython.locals(p=Player)
 cpdef list legal_actions(State state)
-cpdef list _distinct(State state, list uids, object moved=*)
+@cython.locals(cards=list, seen=set, out=list)
+cpdef list _distinct(State state, list uids, set moved)
 cpdef list _pending(State state)
-@cython.locals(seat=Py_ssize_t, p=Player, t=Table, i=Py_ssize_t, target=Py_ssize_t)
+@cython.locals(seat=Py_ssize_t, p=Player, t=Table, i=Py_ssize_t, target=Py_ssize_t, kind=str,
+               cid=str, z=str, other=str, out=list, seen=set, pile=list)
 cpdef list _main(State state)
 @cython.locals(cap=Py_ssize_t)
 cpdef bint _room(State state, Player p, str zone)

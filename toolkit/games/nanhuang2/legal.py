@@ -27,14 +27,20 @@ def legal_actions(state) -> list[tuple]:
     return _main(state)
 
 
-def _distinct(state, uids, moved=()):
-    """The first uid of each card id among `uids` (copies act alike), skipping `moved`."""
-    seen, out = set(), []
+def _distinct(state, uids, moved):
+    """The first uid of each card id among `uids` (copies act alike), skipping the set
+    `moved`."""
+    out = []
+    if not uids:
+        return out
+    cards = state.cards
+    seen = set()
     for u in uids:
-        cid = state.cards[u]
-        if u not in moved and cid not in seen:
-            seen.add(cid)
-            out.append(u)
+        if u not in moved:
+            cid = cards[u]
+            if cid not in seen:
+                seen.add(cid)
+                out.append(u)
     return out
 
 

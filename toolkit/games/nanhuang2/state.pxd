@@ -39,4 +39,5 @@ cdef class State:
     @cython.locals(s=State)
     cpdef State shallow(self)
     cpdef Spec spec(self, Py_ssize_t uid)
+    @cython.locals(s=Py_ssize_t, p=Player, out=list)
     cpdef list alive(self)

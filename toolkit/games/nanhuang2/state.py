@@ -194,7 +194,12 @@ class State:
         return self.t.specs[self.cards[uid]]
 
     def alive(self) -> list[int]:
-        return [s for s, p in enumerate(self.players) if p.alive]
+        out = []
+        for s in range(len(self.players)):
+            p = self.players[s]
+            if p.alive:
+                out.append(s)
+        return out
 
     def to_dict(self) -> dict:
         out = {k: getattr(self, k) for k in STATE_FIELDS if k not in NOT_RECORDED}
