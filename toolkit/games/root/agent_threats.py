@@ -21,15 +21,13 @@ def engine(s, st, fac) -> float:
     """VP a round the faction's pieces on the map bring it, roughly."""
     if fac == "alliance":
         n = board.on_map(s, "sympathy")
-        bases = board.on_map(s, "base_fox") + board.on_map(s, "base_rabbit") + \
-            board.on_map(s, "base_mouse")
+        bases = board.on_map_of(s, ("base_fox", "base_rabbit", "base_mouse"))
         return 0.35 * n + 1.0 * bases + 0.2 * len(s.f["alliance"]["supporters"])
     if fac == "eyrie":
         roosts = board.on_map(s, "roost")
         return st.pieces["roost"]["vp"][roosts - 1] if roosts else 0.0
     if fac == "marquise":
-        n = board.on_map(s, "sawmill") + board.on_map(s, "workshop") + \
-            board.on_map(s, "recruiter")
+        n = board.on_map_of(s, ("sawmill", "workshop", "recruiter"))
         return 0.25 * n
     allied = 0
     for level in s.f["vagabond"]["rel"].values():

@@ -43,6 +43,19 @@ def on_map(s, piece) -> int:
     return n
 
 
+def on_map_of(s, pieces: tuple) -> int:
+    """How many of any of `pieces` stand on the map (on_map's sum over them, in one pass)."""
+    n = 0
+    for z in s.board.values():
+        for pair in z["b"]:
+            if pair[1] in pieces:
+                n += 1
+        for pair in z["t"]:
+            if pair[1] in pieces:
+                n += 1
+    return n
+
+
 def where(s, piece):
     out = []
     for c, z in s.board.items():
@@ -59,7 +72,9 @@ def ruler(s, c):
     """The faction that rules `c`: most warriors plus buildings; a tie rules nobody unless
     the Eyrie is among the tied (Lords of the Forest). Tokens and the pawn never count."""
     z = s.board[c]
-    counts = z["w"].copy()
+    counts = z["w"]
+    if z["b"]:   # warriors alone: their own counts, read and never changed
+        counts = counts.copy()
     for pair in z["b"]:
         f = pair[0]
         counts[f] = counts.get(f, 0) + 1
