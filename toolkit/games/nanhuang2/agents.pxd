@@ -12,6 +12,7 @@ cdef dict KIND_CODES
 @cython.locals(i=Py_ssize_t)
 cpdef bint _gives(tuple action, list values)
 
+@cython.final
 cdef class Warlord:
     cdef public Py_ssize_t seat
     cdef public object rng, _deal, _plan_for, _plan
@@ -19,10 +20,11 @@ cdef class Warlord:
     cdef public bint plain, fight
 
     @cython.locals(score=double, code=Py_ssize_t, noise=double, best_score=double,
-                   scored=bint)
+                   scored=bint, codes=list, i=Py_ssize_t)
     cpdef tuple choose(self, object obs, object legal)
-    @cython.locals(p=Player, spec=Spec, fighter=bint, kind=Py_ssize_t)
     cpdef double score(self, State s, tuple a)
+    @cython.locals(p=Player, spec=Spec, fighter=bint)
+    cpdef double score_kind(self, State s, tuple a, Py_ssize_t kind)
     @cython.locals(p=Player, cap=Py_ssize_t)
     cpdef object weakest(self, State s, str zone)
     @cython.locals(p=Player)

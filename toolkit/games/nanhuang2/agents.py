@@ -54,15 +54,17 @@ class Warlord:
         # a new position: its trade plan and weakest cards are worked out once, if asked
         self._plan_for, self._plan, self._weakest = obs, _UNSET, {}
         self.fight = False
+        codes = []   # each action's kind, looked up once
         for action in legal:
             code = KIND_CODES.get(action[0], OTHER)
+            codes.append(code)
             if code == STRIKE or code == DEFEAT:
                 self.fight = True
-                break
         draw = self.rng.random
-        for action in legal:
+        for i in range(len(legal)):
+            action = legal[i]
             noise = draw()
-            score = self.score(obs, action) + noise * 0.01
+            score = self.score_kind(obs, action, codes[i]) + noise * 0.01
             if not scored or score > best_score:
                 best, best_score, scored = action, score, True
         self._plan_for = None  # the memos hold for this position, while it is scored
@@ -78,7 +80,10 @@ class Warlord:
         return good[self.rng.randrange(len(good))]
 
     def score(self, s, a) -> float:
-        kind = KIND_CODES.get(a[0], OTHER)
+        return self.score_kind(s, a, KIND_CODES.get(a[0], OTHER))
+
+    def score_kind(self, s, a, kind: int) -> float:
+        """The score of action `a` of kind `kind` (its KIND_CODES number)."""
         if self.plain:
             if kind == ACCEPT:       # a gift is welcome; parting with cards is not
                 return 1.0 if not s.pending[6] else -1.0

@@ -16,6 +16,7 @@ from toolkit.games.nanhuang2.apply import apply_action, current_player
 from toolkit.games.nanhuang2.legal import legal_actions
 from toolkit.games.nanhuang2.observe import observation, view
 from toolkit.games.nanhuang2.setup import new_game
+from toolkit.loop import make_agents, make_record
 
 # how the loop asks a seat's agent: the warlord (typed), or any other agent through the
 # protocol (its `choose`, given the observation unless it declares `observes = False`)
@@ -36,8 +37,6 @@ def play_batch(game, catalog, jobs) -> list | None:
 
 def play_counted(game, catalog, seed, names: list) -> dict | None:
     """One game's record as play_counted gives it, or None (the generic loop would stop)."""
-    from toolkit.loop import make_agents, make_record
-
     try:
         agents = make_agents(game, catalog, seed, names)
         ways = []

@@ -2,6 +2,9 @@
 # extension types whose fields are C slots. Numbers stay Python objects: the content decides
 # their values, and the compiled rules must accept whatever the Python ones do.
 
+cimport cython
+
+@cython.final
 cdef class Spec:
     cdef readonly str id, kind
     cdef readonly object power, economy, price, spoils, amount
@@ -10,6 +13,7 @@ cdef class Spec:
     cdef readonly object ability, ability_tag, action
 
 
+@cython.final
 cdef class Table:
     cdef public dict specs, names, settings, basics, zone_slots, holds, guards, field_power
     cdef public list deck, tokens, slots, adjacent

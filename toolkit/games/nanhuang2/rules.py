@@ -104,7 +104,8 @@ def note_hostile(state, attacker: int, target: int) -> None:
 
 
 def may_target(state, attacker: int, target: int, field: bool) -> bool:
-    if target == attacker or not state.players[target].alive:
+    p = state.players[target]
+    if target == attacker or not p.alive:
         return False
     if protected(state, attacker, target):
         return False

@@ -7,6 +7,7 @@ from toolkit.games.nanhuang2.cards cimport Spec, Table
 cpdef object copy_stream(object rng)
 
 
+@cython.final
 cdef class Player:
     cdef public list hand, front, back, facilities, incoming, picks
     cdef public object power, economy, empty_starts, turns, out_round
@@ -24,6 +25,7 @@ cdef class Player:
     cpdef Player shallow(self)
 
 
+@cython.final
 cdef class State:
     cdef public Table t
     cdef public object seed, _rng, event, pending
