@@ -20,12 +20,12 @@ cdef class Warlord:
     cdef public bint plain, fight
 
     @cython.locals(score=double, code=Py_ssize_t, noise=double, best_score=double,
-                   scored=bint, codes=list, i=Py_ssize_t)
+                   scored=bint, codes=list, i=Py_ssize_t, action=tuple)
     cpdef tuple choose(self, object obs, object legal)
     cpdef double score(self, State s, tuple a)
     @cython.locals(p=Player, spec=Spec, fighter=bint)
     cpdef double score_kind(self, State s, tuple a, Py_ssize_t kind)
-    @cython.locals(p=Player, cap=Py_ssize_t)
+    @cython.locals(p=Player, cap=Py_ssize_t, spec=Spec)
     cpdef object weakest(self, State s, str zone)
     @cython.locals(p=Player)
     cpdef bint spare_economy(self, State s, tuple a)

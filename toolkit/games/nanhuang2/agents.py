@@ -158,12 +158,13 @@ class Warlord:
         cap = s.t.zone_slots[zone]
         found = None
         if not (cap == 0 or len(p.zone(zone)) < cap):
-            least = None   # the first card of least (power + economy, uid)
+            least = 0   # the first card of least (power + economy, uid)
             for u in p.zone(zone):
-                if u not in p.moved and s.spec(u).kind != "monster":
-                    key = (s.spec(u).power + s.spec(u).economy, u)
-                    if found is None or key < least:
-                        found, least = u, key
+                spec = s.spec(u)
+                if u not in p.moved and spec.kind != "monster":
+                    value = spec.power + spec.economy
+                    if found is None or value < least or (value == least and u < found):
+                        found, least = u, value
         if self._plan_for is s:
             self._weakest[zone] = found
         return found

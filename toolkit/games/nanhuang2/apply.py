@@ -146,8 +146,9 @@ def _kill(state, target, uid):
     note_hostile(state, state.current, target)
     remove_from_field(state, target, uid)
     to_exile(state, uid)
-    state.players[target].stats["cards_lost"] += 1
-    if (not state.players[target].field() and target in state.snapshot
+    victim = state.players[target]
+    victim.stats["cards_lost"] += 1
+    if (not victim.field() and target in state.snapshot
             and target not in state.wiped):
         state.wiped.add(target)
         state.log.append(("cleared", state.current, target))

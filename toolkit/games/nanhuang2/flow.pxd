@@ -6,7 +6,7 @@ from toolkit.games.nanhuang2.wilds cimport expire_event
 
 cpdef begin_play(State state)
 cpdef merge_boxes(State state)
-@cython.locals(p=Player)
+@cython.locals(p=Player, q=Player, s=Py_ssize_t)
 cpdef start_turn(State state, Py_ssize_t seat)
 @cython.locals(p=Player)
 cpdef end_turn(State state)

@@ -59,8 +59,11 @@ def start_turn(state, seat: int) -> None:
         if not mine < r:
             weakest = False
     p.exile_chance = weakest
-    state.snapshot = {s: state.players[s].field() for s in state.alive()
-                      if s != seat and state.players[s].field()}
+    state.snapshot = {}
+    for s in state.alive():
+        q = state.players[s]
+        if s != seat and q.field():
+            state.snapshot[s] = q.field()
     state.phase = "main"
 
 

@@ -17,20 +17,31 @@ HIDDEN = -1
 def observation(state, seat: int):
     # the log is not needed to decide; the game's chance is not the player's to see: the
     # observation's stream is random.Random(0) (made only if something draws from it)
-    return _hide(state, state.clone(log=False, rng=False), seat)
+    obs = _hide(state, state.clone(log=False, rng=False), seat)
+    obs.deck = [HIDDEN] * len(state.deck)
+    return obs
 
 
 def view(state, seat: int):
     """The observation (the same value) as a view that shares the state's lists, sets and
     dicts wherever it hides nothing: cheaper than a copy, for an agent that only reads what
-    it sees (the warlord, in batch.py) and decides before the state changes again."""
-    return _hide(state, state.shallow(), seat)
+    it sees (the warlord, in batch.py) and decides before the state changes again. Its
+    hidden deck is a list shared by every view of that many cards."""
+    obs = _hide(state, state.shallow(), seat)
+    size = len(state.deck)
+    while len(_HIDDEN_DECKS) <= size:
+        _HIDDEN_DECKS.append([HIDDEN] * len(_HIDDEN_DECKS))
+    obs.deck = _HIDDEN_DECKS[size]
+    return obs
+
+
+_HIDDEN_DECKS: list = []   # size -> [HIDDEN] * size (views only: never changed)
 
 
 def _hide(state, obs, seat: int):
     """`obs`, a copy or a view of `state` (its players and boxes lists its own), with what
-    `seat` may not see hidden."""
-    obs.deck = [HIDDEN] * len(state.deck)
+    `seat` may not see hidden but the deck (the caller's: a list of its own, or a view's
+    shared one)."""
     for s in range(len(obs.players)):
         if s != seat:
             p = obs.players[s]

@@ -5,7 +5,7 @@ from toolkit.games.nanhuang2.state cimport Player, State
 
 cpdef tuple event_action(State state)
 cpdef object card_power(State state, Py_ssize_t uid)
-@cython.locals(u=Py_ssize_t)
+@cython.locals(u=Py_ssize_t, p=Player)
 cpdef object field_strength(State state, Py_ssize_t seat)
 @cython.locals(p=Player, s=Spec, o=Spec, action=str)
 cpdef tuple income(State state, Py_ssize_t seat)
@@ -24,7 +24,7 @@ cpdef bint may_target(State state, Py_ssize_t attacker, Py_ssize_t target, bint 
 @cython.locals(p=Player)
 cpdef list open_zones(State state, Py_ssize_t target)
 cpdef bint _guarded(Player p, tuple guards)
-@cython.locals(seat=Py_ssize_t)
+@cython.locals(seat=Py_ssize_t, p=Player, z=str, out=list)
 cpdef list targets(State state, Py_ssize_t attacker, bint guarded=*)
 cpdef to_exile(State state, Py_ssize_t uid)
 @cython.locals(p=Player, zone=list)

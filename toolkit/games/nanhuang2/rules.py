@@ -22,7 +22,8 @@ def card_power(state, uid: int) -> int:
 def field_strength(state, seat: int) -> int:
     """The sum of the powers of every card on a field (弱者补偿 compares these)."""
     total = 0
-    for u in state.players[seat].field():
+    p = state.players[seat]
+    for u in p.field():
         total += card_power(state, u)
     return total
 
@@ -136,8 +137,9 @@ def targets(state, attacker: int, guarded: bool = True) -> list[tuple[int, int]]
     out = []
     for seat in range(state.n):
         if may_target(state, attacker, seat, True):
+            p = state.players[seat]
             for z in (open_zones(state, seat) if guarded else FIELD):
-                for uid in state.players[seat].zone(z):
+                for uid in p.zone(z):
                     out.append((seat, uid))
     return out
 
