@@ -7,7 +7,7 @@ from toolkit.games.nanhuang2.rules cimport (basic_price, card_power, defeat_cost
 
 @cython.locals(p=Player)
 cpdef list legal_actions(State state)
-@cython.locals(cards=list, seen=set, out=list)
+@cython.locals(cards=list, ids=list, out=list)
 cpdef list _distinct(State state, list uids, set moved)
 cpdef list _pending(State state)
 @cython.locals(seat=Py_ssize_t, p=Player, t=Table, i=Py_ssize_t, target=Py_ssize_t, kind=str,

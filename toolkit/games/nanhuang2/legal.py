@@ -34,12 +34,12 @@ def _distinct(state, uids, moved):
     if not uids:
         return out
     cards = state.cards
-    seen = set()
+    ids = []   # the card ids of `out` (a few: a list is quicker to search than a set)
     for u in uids:
-        if u not in moved:
+        if not moved or u not in moved:
             cid = cards[u]
-            if cid not in seen:
-                seen.add(cid)
+            if cid not in ids:
+                ids.append(cid)
                 out.append(u)
     return out
 
