@@ -23,7 +23,7 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -241,6 +241,14 @@ class Batches:
         self.cap = max(1, math.ceil(self.left / (4 * self.workers)))
         self.count = math.ceil(self.left / self.size) if self.left else 0  # at this size
 
+    def one(self):
+        """The next game's work alone (a batch of one), or None once every game is handed
+        out."""
+        if self.left <= 0:
+            return None
+        self.left -= 1
+        return self.take(1)
+
     def next(self):
         """The next batch's work, or None once every game is handed out."""
         if self.left <= 0:
@@ -429,8 +437,23 @@ def _start_local(root, content_hash, batches: Batches, workers, trust: bool = Fa
         return pool.submit(task, root, content_hash, work, trust)
 
     running: dict = {}
+    if forking and task is play_tallied:
+        running[_played_here(root, content_hash, batches, trust, task)] = None
     _fill(running, batches, submit, WINDOW * processes)  # the first submit forks the workers
     return pool, batches, submit, running, WINDOW * processes
+
+
+def _played_here(root, content_hash, batches: Batches, trust: bool, task: Callable) -> Future:
+    """The run's first game played in this process before the workers are forked, as a
+    finished future that is collected like a worker's batch: what a game's compiled core
+    builds once a process (Caravans' agents' tables, ~0.1 CPU-s) is then inherited by
+    every worker instead of built in each. Its error, if any, is raised as a worker's."""
+    future: Future = Future()
+    try:
+        future.set_result(task(root, content_hash, batches.one(), trust))
+    except BaseException as exc:  # collected (and raised) with the batches
+        future.set_exception(exc)
+    return future
 
 
 def _collect_local(pool, batches: Batches, submit: Callable, running: dict, window: int,
