@@ -127,10 +127,13 @@ class WinRate:
     def add(self, tally, index, record) -> None:
         self.add_batch(tally, ((index, record),))
 
-    def add_batch(self, tally, pairs) -> None:
-        """The games of `pairs` ((index, record)); the one-player keys counted at once."""
+    def add_batch(self, tally, pairs, families_of=None) -> None:
+        """The games of `pairs` ((index, record)); the one-player keys counted at once.
+        `families_of`: each game's groups already made (a list in the order of `pairs`;
+        RunReporters makes them once for this and the fits' rows)."""
         ones: list = []
         groups = self.groups
+        made = iter(families_of) if families_of is not None else None
         for index, record in pairs:
             players = record["players"]
             scored = scores(record, players)
@@ -140,7 +143,7 @@ class WinRate:
                        scored, ones)
             add_levels(tally, "by_agent", players, record["agents"], scored, ones)
             if groups is not None:
-                families = groups(record)
+                families = groups(record) if made is None else next(made)
                 if "first" not in tally or index < tally["first"].index:
                     tally["first"] = First(index, list(families))
                 for family, values in families.items():
@@ -393,13 +396,16 @@ class Fits:
     def add(self, tally, index, record) -> None:
         self.add_batch(tally, ((index, record),))
 
-    def add_batch(self, tally, pairs) -> None:
+    def add_batch(self, tally, pairs, families_of=None) -> None:
+        """The games of `pairs`; `families_of` as WinRate.add_batch's."""
         from toolkit.sim.design import Rows
         if tally["chunks"][-1].sealed:
             tally["chunks"].append(Rows())
         rows, groups, items = tally["chunks"][-1], self.groups, self.items
+        made = iter(families_of) if families_of is not None else None
         for index, record in pairs:
-            rows.add(index, record, groups(record) if groups else None,
+            rows.add(index, record,
+                     (groups(record) if made is None else next(made)) if groups else None,
                      items(record) if items else None)
 
     @staticmethod
@@ -424,8 +430,10 @@ class RunReporters:
     """Every reporter of a run's report: the generic ones, the fits' rows and the game's
     own (`Game.report_tally(catalog)`: empty/add/finish(tally, base) and `items`)."""
 
+    SHARED = ("win_rate", "fits")  # the reporters that read each game's groups
+
     def __init__(self, game=None, catalog=None):
-        groups = game.seat_groups if game is not None else None
+        groups = self.groups = game.seat_groups if game is not None else None
         self.game_reporter = game.report_tally(catalog) if game is not None else None
         items = getattr(self.game_reporter, "items", None)
         self.parts: dict[str, Any] = {
@@ -448,10 +456,15 @@ class RunReporters:
         """Adds the games of `pairs` ((index, record), in game order): a batch at a time to
         each reporter that has `add_batch(tally, pairs)`, a game at a time to the others."""
         pairs = pairs if isinstance(pairs, (list, tuple)) else list(pairs)
+        groups = self.groups  # each game's groups made once, for the win rates and the fits
+        families = [groups(record) for _, record in pairs] if groups is not None else None
         for name, part in self.parts.items():
             whole = getattr(part, "add_batch", None)
             if whole is not None:
-                whole(tally[name], pairs)
+                if name in self.SHARED:
+                    whole(tally[name], pairs, families)
+                else:
+                    whole(tally[name], pairs)
                 continue
             add, into = part.add, tally[name]
             for index, record in pairs:
