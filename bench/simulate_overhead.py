@@ -3,7 +3,10 @@ CPU-second of `play_batch` in process (the compiled core's records, nothing else
 `play_tallied` in process (+ the report's tally and the games.jsonl lines), and of the whole
 `toolkit simulate -n N` on 1 and 2 workers (a subprocess: its CPU and its workers', user +
 sys, from getrusage(RUSAGE_CHILDREN); imports, the report and its files included), each
-with its ratio to in-process `play_batch` (the issue's target: >= 80 %).
+with its ratio to in-process `play_batch` (the issue's target: >= 80 %) and to the figure of
+`bench/simulate.py --game caravans` (its 4-player line-up of the four styles, seeds from
+1000, Game.play_batch in batches of 50: the issue's "in-process figure"), measured here in
+the same processes as the other in-process figures.
 
 Usage: .venv/bin/python bench/simulate_overhead.py [-n 20000] [--games 2000] [--batch 200]
        [--repeat 2] [--workers 1,2] [--tree DIR]
@@ -47,12 +50,23 @@ plan = RunPlan(1, tuple(counts), parse_agents("mixed", max(counts), game, catalo
 h = catalog.content_hash
 games, size = {games}, {batch}
 chunks = [Planned(plan, range(lo, min(games, lo + size))) for lo in range(0, games, size)]
+lineup = ("trader", "raider", "adventurer", "balanced")  # bench/simulate_games.py's Caravans
+jobs = [(seed, lineup) for seed in range(1000, 1000 + games)]
+fours = [jobs[i:i + 50] for i in range(0, games, 50)]
+
+
+def four_players(root, h, batch):
+    return game.play_batch(catalog, batch)
+
+
 play_tallied(root, h, chunks[0])  # warm-up: the reporters, the core's tables
-out = {{"bare": [], "tallied": []}}
+four_players(root, h, fours[0])
+out = {{"bare": [], "tallied": [], "four": []}}
 for _ in range({repeat}):
-    for name, fn in (("bare", play_batch), ("tallied", play_tallied)):
+    for name, fn, work in (("bare", play_batch, chunks), ("tallied", play_tallied, chunks),
+                           ("four", four_players, fours)):
         start = time.process_time()
-        for c in chunks:
+        for c in work:
             fn(root, h, c)
         out[name].append(time.process_time() - start)
 print(json.dumps(out))
@@ -101,7 +115,8 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}, "
           f"{os.cpu_count()} cores; in process {args.games:,} games in batches of "
           f"{args.batch}, simulate -n {args.n:,}; best of {args.repeat}")
-    inproc = {t: {"bare": float("inf"), "tallied": float("inf")} for t in trees}
+    inproc = {t: {"bare": float("inf"), "tallied": float("inf"), "four": float("inf")}
+              for t in trees}
     runs = {(t, w): (float("inf"), 0.0) for t in trees for w in counts}
     for _ in range(args.repeat):  # alternate, so that each tree sees the same load
         for t in trees:
@@ -115,16 +130,19 @@ def main() -> None:
     for t in trees:
         bare = args.games / inproc[t]["bare"]
         tallied = args.games / inproc[t]["tallied"]
+        four = args.games / inproc[t]["four"]
         name = "this tree" if t == ROOT else str(t)
         print(f"{name}: play_batch {bare:,.0f} games/CPU-s ({1e6 / bare:.0f} µs a game), "
               f"play_tallied {tallied:,.0f} ({1e6 / tallied:.0f} µs, "
-              f"{100 * tallied / bare:.0f} %)")
+              f"{100 * tallied / bare:.0f} %); bench/simulate.py's 4-player figure "
+              f"{four:,.0f} games/CPU-s")
         for w in counts:
             cpu, wall = runs[t, w]
             rate = args.n / cpu
             print(f"  simulate -n {args.n:,} --workers {w}: {cpu:.2f} CPU-s ({wall:.1f} s wall)"
                   f" = {rate:,.0f} games/CPU-s ({1e6 / rate:.0f} µs a game): "
-                  f"{100 * rate / bare:.0f} % of play_batch")
+                  f"{100 * rate / bare:.0f} % of play_batch, "
+                  f"{100 * rate / four:.0f} % of bench/simulate.py's in-process figure")
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} at the end")
 
 
