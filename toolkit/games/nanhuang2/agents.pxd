@@ -20,7 +20,7 @@ cdef class Warlord:
     cdef public bint plain, fight
 
     @cython.locals(score=double, code=Py_ssize_t, noise=double, best_score=double,
-                   scored=bint, codes=list, i=Py_ssize_t, action=tuple)
+                   scored=bint, codes=list, i=Py_ssize_t, action=tuple, s=State)
     cpdef tuple choose(self, object obs, object legal)
     cpdef double score(self, State s, tuple a)
     @cython.locals(p=Player, spec=Spec, fighter=bint)

@@ -48,7 +48,8 @@ class Warlord:
     def choose(self, obs: Any, legal: Sequence[tuple]) -> tuple:
         if legal[0][0] == "start":
             return self.start(obs, legal)
-        if not self.plain and obs.pending is not None and obs.pending[0] == "deal":
+        s = obs   # (compiled: the typed State the rules give)
+        if not self.plain and s.pending is not None and s.pending[0] == "deal":
             return self.deal_step(obs, legal)
         best, best_score, scored = legal[0], 0.0, False
         # a new position: its trade plan and weakest cards are worked out once, if asked
@@ -64,7 +65,7 @@ class Warlord:
         for i in range(len(legal)):
             action = legal[i]
             noise = draw()
-            score = self.score_kind(obs, action, codes[i]) + noise * 0.01
+            score = self.score_kind(s, action, codes[i]) + noise * 0.01
             if not scored or score > best_score:
                 best, best_score, scored = action, score, True
         self._plan_for = None  # the memos hold for this position, while it is scored

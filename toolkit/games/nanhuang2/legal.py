@@ -83,10 +83,13 @@ def _main(state) -> list[tuple]:
     for u in _distinct(state, p.hand, p.moved):
         kind = state.spec(u).kind
         if kind == "effect":
-            out += _plays(state, seat, u)
+            out.extend(_plays(state, seat, u))
         else:
-            out += [("place", u, z) for z in FIELD if t.fits(kind, z) and _room(state, p, z)]
-    out += [("recall", u) for u in _distinct(state, p.front + p.back, p.moved)]
+            for z in FIELD:
+                if t.fits(kind, z) and _room(state, p, z):
+                    out.append(("place", u, z))
+    for u in _distinct(state, p.front + p.back, p.moved):
+        out.append(("recall", u))
     for z, other in (("front", "back"), ("back", "front")):
         if _room(state, p, other):
             out += [("shift", u) for u in _distinct(state, p.zone(z), p.shifted)
@@ -99,7 +102,7 @@ def _main(state) -> list[tuple]:
                 seen.add(key)
                 out.append(("strike", target, u))
     if state.offers < t.setting("offers_per_turn"):
-        out += _offers(state, seat)
+        out.extend(_offers(state, seat))
     return out
 
 
