@@ -144,6 +144,8 @@ def score(s, seat, a, memo=None) -> float:
     weights by faction)."""
     st = memo["st"] if memo else static_of(s)
     fac, kind = s.fac(seat), a[0]
+    if kind in ("march", "move", "cobbler"):   # the most frequent kinds first
+        return _move(s, st, fac, a[1], a[2], a[3], memo) + _site(s, st, fac, a[2], a[3], memo)
     if kind in ("ambush", "foil", "hospital", "give"):
         return 1 if a[1] is not None else 0
     if kind == "effect":
@@ -169,8 +171,6 @@ def score(s, seat, a, memo=None) -> float:
         return 2
     if kind in ("battle", "warren"):
         return _battle(s, st, fac, a[1], a[2], memo)
-    if kind in ("march", "move", "cobbler"):
-        return _move(s, st, fac, a[1], a[2], a[3], memo) + _site(s, st, fac, a[2], a[3])
     if kind == "leader":
         return LEADERS.get(a[1], 1)
     if kind == "decree":
@@ -217,11 +217,16 @@ def _weights(s, st, fac, memo) -> dict:
     return w
 
 
-def _site(s, st, fac, dst, k):
-    """Eyrie: a move that opens a site for a build card still due in the Decree."""
+def _site(s, st, fac, dst, k, memo=None):
+    """Eyrie: a move that opens a site for a build card still due in the Decree (the build
+    cards due worked out once a decision when `memo` is given)."""
     if fac != "eyrie" or s.step != "resolve":
         return 0
-    due = [x for col, x in s.flags.get("todo", [])[1:] if col == "build"]
+    due = memo.get("due") if memo is not None else None
+    if due is None:
+        due = [x for col, x in s.flags.get("todo", [])[1:] if col == "build"]
+        if memo is not None:
+            memo["due"] = due
     if not due or board.buildings(s, dst, "eyrie", "roost") or board.free_slots(st, s, dst) <= 0:
         return 0
     fits = False
